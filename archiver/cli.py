@@ -1,0 +1,192 @@
+"""Command-line interface: `archiver validate | crawl | check | demo | admin`.
+
+`main(argv)` returns the exit code: 0 success, 1 a check found problems, 2 a user error
+(bad profile, locked job, ...), printed as one `archiver: error: ...` message without a
+traceback. Unexpected exceptions keep their traceback: they are bugs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import signal
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+from archiver import __version__
+from archiver.errors import ArchiverError, ProfileError
+
+logger = logging.getLogger("archiver")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI; returns the process exit code."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
+                        format="%(asctime)s %(levelname)s %(message)s", stream=sys.stderr)
+    try:
+        return int(args.func(args))
+    except ProfileError as err:
+        for problem in err.problems:
+            print(f"archiver: error: {problem}", file=sys.stderr)
+        return 2
+    except ArchiverError as err:
+        print(f"archiver: error: {err}", file=sys.stderr)
+        return 2
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="archiver", description=(
+        "Archive the user-created content of CMS sites into WARC files."))
+    parser.add_argument("--version", action="version", version=f"archiver {__version__}")
+    parser.add_argument("-v", "--verbose", action="store_true", help="debug logging")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("validate", help="check site profiles; exit 2 if any is invalid")
+    p.add_argument("profiles", nargs="+", metavar="PROFILE")
+    p.set_defaults(func=cmd_validate)
+
+    p = sub.add_parser("crawl", help="learn (if the strategy learns), then harvest; "
+                       "running it again on the same job resumes")
+    p.add_argument("profile", metavar="PROFILE")
+    _crawl_flags(p)
+    p.set_defaults(func=cmd_crawl)
+
+    p = sub.add_parser("check", help="validate WARC files beyond `warcio check`")
+    p.add_argument("warcs", nargs="+", metavar="WARC")
+    p.set_defaults(func=cmd_check)
+
+    p = sub.add_parser("demo", help="serve the bundled demo forum on loopback and crawl it "
+                       "into ./crawls/demo (no internet needed)")
+    p.add_argument("--out", default="crawls/demo", help="job folder (default: crawls/demo)")
+    p.add_argument("--max-requests", type=int, default=None)
+    p.add_argument("--strategy", default=None)
+    p.set_defaults(func=cmd_demo)
+
+    p = sub.add_parser("admin", help="read-only web admin over the job folders")
+    p.add_argument("--jobs", default="crawls", help="folder holding job folders (default crawls)")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8080)
+    p.add_argument("--token", default=None, help="required to bind a non-loopback address "
+                   "(or set ARCHIVER_ADMIN_TOKEN); every request must carry it")
+    p.set_defaults(func=cmd_admin)
+    return parser
+
+
+def _crawl_flags(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--out", metavar="DIR", help="job folder (overrides output.dir)")
+    p.add_argument("--max-requests", type=int, metavar="N", help="overrides limits.max_requests")
+    p.add_argument("--delay", type=float, metavar="S", help="overrides politeness.delay")
+    p.add_argument("--strategy", metavar="NAME", help="overrides strategy.name")
+
+
+def _overrides(args: argparse.Namespace) -> dict[str, Any]:
+    flags = {"out": "output.dir", "max_requests": "limits.max_requests",
+             "delay": "politeness.delay", "strategy": "strategy.name"}
+    return {key: getattr(args, flag) for flag, key in flags.items()
+            if getattr(args, flag, None) is not None}
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    """`archiver validate PROFILE...`"""
+    from archiver.profile import load_profile
+
+    status = 0
+    for path in args.profiles:
+        try:
+            profile = load_profile(path)
+        except ProfileError as err:
+            for problem in err.problems:
+                print(f"archiver: error: {problem}", file=sys.stderr)
+            status = 2
+        else:
+            print(f"{path}: ok ({profile.name}: {len(profile.seeds)} seed(s), "
+                  f"strategy {profile.strategy.name})")
+    return status
+
+
+def cmd_crawl(args: argparse.Namespace) -> int:
+    """`archiver crawl PROFILE`"""
+    from archiver.profile import load_profile
+
+    profile = load_profile(args.profile, _overrides(args))
+    return run_crawl(profile)
+
+
+def run_crawl(profile: Any) -> int:
+    """Crawl with a progress display and signal handling; print the summary."""
+    from archiver.crawl import Crawl
+    from archiver.progress import Progress
+    from archiver.report import summary_lines
+
+    progress = Progress(profile.limits.max_requests)
+    crawl = Crawl(profile, on_progress=progress)
+    signals = {"count": 0}
+
+    def on_signal(signum: int, frame: FrameType | None) -> None:
+        signals["count"] += 1
+        if signals["count"] > 1:
+            raise KeyboardInterrupt  # second signal: stop at once; the next run repairs
+        name = signal.Signals(signum).name
+        logger.warning("%s: stopping after the current URL (again to stop at once)", name)
+        crawl.request_stop(f"signal:{name}")
+
+    old = {s: signal.signal(s, on_signal) for s in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        result = crawl.run()
+    except KeyboardInterrupt:
+        progress.close()
+        print(f"archiver: stopped at once; run the same command to resume "
+              f"({profile.output.dir})", file=sys.stderr)
+        return 130
+    finally:
+        for s, handler in old.items():
+            signal.signal(s, handler)
+    progress.close()
+    import json
+
+    report = json.loads((result.job_dir / "report.json").read_text("utf-8"))
+    for line in summary_lines(report):
+        print(line)
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    """`archiver check WARC...`: 0 if every file is valid, 1 otherwise."""
+    from archiver.warccheck import check_paths
+
+    return check_paths([Path(p) for p in args.warcs])
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    """`archiver demo`: crawl the bundled demo forum, served on a free loopback port."""
+    from archiver.demo import demo_profile, serve_demo
+
+    with serve_demo() as site:
+        profile = demo_profile(site.url, Path(args.out), max_requests=args.max_requests,
+                               strategy=args.strategy)
+        print(f"demo site served at {site.url}/ (bundled forum, loopback only)")
+        status = run_crawl(profile)
+    warcs = Path(args.out) / "warcs"
+    print(f"\nWARC files: {warcs}/")
+    print("Replay them in pywb:")
+    print("  wb-manager init demo")
+    print(f"  wb-manager add demo {warcs}/*.warc.gz")
+    print("  wayback            # then open http://localhost:8080/demo/")
+    print(f"Browse the crawl: archiver admin --jobs {Path(args.out).parent}")
+    return status
+
+
+def cmd_admin(args: argparse.Namespace) -> int:
+    """`archiver admin`"""
+    import os
+
+    from archiver.admin.serve import run_admin
+
+    token = args.token or os.environ.get("ARCHIVER_ADMIN_TOKEN")
+    run_admin(Path(args.jobs), args.host, args.port, token)
+    return 0

@@ -1,0 +1,384 @@
+"""The crawl loop: the one place that wires fetcher, robots, politeness, frontier, WARC sink,
+page parsing and the strategy together (DESIGN.md §2).
+
+Per URL: robots prerequisite → politeness wait → fetch → archive (request/response or
+revisit) → parse → scope/trap rules → strategy decisions → metadata record → one database
+transaction. The WARC file is flushed before the transaction commits and the database records
+how many bytes of the open WARC are committed, so after a kill the resume cuts the file back
+to that point: the URL in flight is fetched again and archived exactly once.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from archiver import __version__
+from archiver.crawllog import OUT_OF_SCOPE, ROBOTS_PRECLUDED, CrawlLog, error_code
+from archiver.exchange import Exchange
+from archiver.fetcher import Fetcher, is_retryable, retry_after
+from archiver.frontier import Frontier, NewURL, QueuedURL
+from archiver.job import JobFolder, log_event, open_job
+from archiver.linking import LinkJudge, PageOutcome, process_page
+from archiver.politeness import Politeness
+from archiver.profile import SiteProfile
+from archiver.robots import RobotsPolicy
+from archiver.strategies import Strategy, get_strategy
+from archiver.urls import canonicalize, host_key
+from archiver.warc import RecordLocation, WarcSink, repair_open_files
+
+logger = logging.getLogger(__name__)
+
+RETRY_BASE = 2.0          # seconds; attempt n waits RETRY_BASE * 2**(n-1), capped below
+RETRY_CAP = 300.0
+
+
+@dataclass(slots=True)
+class Stats:
+    """Counters of this run, for progress display and the summary."""
+
+    requests: int = 0
+    bytes: int = 0
+    pages: int = 0
+    errors: int = 0
+    queued: int = 0
+    started: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class CrawlResult:
+    """How a crawl run ended."""
+
+    job_dir: Path
+    stop_reason: str
+    stats: Stats
+    resumed: bool
+
+
+class Crawl:
+    """Crawl one site profile into its job folder; `run()` learns (if the strategy learns),
+    harvests, and writes the reports. Running it again on the same folder resumes."""
+
+    def __init__(self, profile: SiteProfile, *, strategy: Strategy | None = None,
+                 clock: Callable[[], float] = time.time,
+                 on_progress: Callable[[Stats], None] | None = None,
+                 retry_base: float = RETRY_BASE) -> None:
+        self.profile = profile
+        self.retry_base = retry_base
+        self.strategy = strategy or get_strategy(profile.strategy.name).from_profile(profile)
+        self.clock = clock
+        self.on_progress = on_progress
+        self.folder = JobFolder(profile.output.dir)
+        self.stats = Stats()
+        self._stop = threading.Event()
+        self._stop_reason = ""
+
+    def request_stop(self, reason: str = "signal") -> None:
+        """Ask the loop to stop after the current URL (safe from a signal handler)."""
+        self._stop_reason = self._stop_reason or reason
+        self._stop.set()
+
+    # ------------------------------------------------------------------ lifecycle
+    def run(self) -> CrawlResult:
+        """Run (or resume) the crawl until the frontier is empty, a limit is hit, or a stop."""
+        self.folder.acquire()
+        try:
+            return self._run_locked()
+        finally:
+            self.folder.release()
+
+    def _run_locked(self) -> CrawlResult:
+        profile = self.profile
+        conn, resumed = open_job(self.folder, profile, self.clock())
+        self.conn = conn
+        self.frontier = Frontier(conn)
+        if resumed:
+            self._repair_warcs()
+        self.log = CrawlLog(self.folder.log_path)
+        pol = profile.politeness
+        self.robots = RobotsPolicy(pol.user_agent, obey=pol.robots == "obey")
+        self.politeness = Politeness(pol.delay)
+        self.judge = LinkJudge(profile, self.frontier)
+        if resumed:
+            self.judge.traps.load_counts(
+                r[0] for r in conn.execute("SELECT url FROM url WHERE state != 'skipped'"))
+        self.sink = WarcSink(
+            self.folder.warc_dir, profile.name, max_size=profile.output.warc_max_size,
+            gzip=profile.output.gzip, warcinfo=self._warcinfo_fields(),
+            seen_digest=self._seen_digest, clock=self.clock,
+            on_open=self._warc_opened, on_close=self._warc_closed)
+        self.fetcher = Fetcher(pol.user_agent, timeout=pol.timeout,
+                               connect_timeout=pol.connect_timeout,
+                               max_bytes=profile.limits.max_page_bytes)
+        self.stats.started = time.monotonic()
+        prior = conn.execute("SELECT requests, bytes FROM job WHERE id = 1").fetchone()
+        self._prior_requests, self._prior_bytes = int(prior[0]), int(prior[1])
+        self.phase = "harvest"
+        self._prepare_strategy(resumed)
+        if not resumed:
+            self._add_seeds()
+        logger.info("strategy %s enabled with %r", self.strategy.name, self.strategy.params())
+        hard_stop = True
+        try:
+            reason = self._loop()
+            hard_stop = False
+        finally:
+            self.fetcher.close()
+            self.log.close()
+            if hard_stop:  # leave the .open WARC for the next run's repair
+                conn.close()
+        return self._finish(reason, resumed)
+
+    def _finish(self, reason: str, resumed: bool) -> CrawlResult:
+        from archiver.report import write_reports  # report pulls in Jinja: import when needed
+
+        conn = self.conn
+        state = "finished" if reason in ("frontier-empty", "strategy-done") else "interrupted"
+        if reason.startswith("max_"):
+            state = "finished"
+        conn.execute("UPDATE job SET state = ?, stop_reason = ?, finished_at = ?, updated_at = ?"
+                     " WHERE id = 1", (state, reason, self.clock(), self.clock()))
+        log_event(conn, "stop", f"crawl stopped: {reason}", now=self.clock())
+        self.strategy.save(self.folder.model_dir) if self.strategy.learns else None
+        write_reports(self.folder.dir)
+        for name, ctype in (("crawl.log", "text/plain"), ("report.json", "application/json")):
+            path = self.folder.dir / name
+            if path.exists():
+                self.sink.write_resource(f"urn:archiver:{self.profile.name}:{name}", ctype,
+                                         path.read_bytes())
+        self.sink.write_resource(f"urn:archiver:{self.profile.name}:profile.yaml",
+                                 "application/yaml", self.profile.text.encode("utf-8"))
+        self.sink.flush()
+        self._commit_warc_position()
+        self.sink.close()
+        conn.close()
+        return CrawlResult(self.folder.dir, reason, self.stats, resumed)
+
+    # ------------------------------------------------------------------ setup helpers
+    def _warcinfo_fields(self) -> dict[str, str]:
+        p = self.profile
+        return {"isPartOf": p.name, "robots": p.politeness.robots,
+                "http-header-user-agent": p.politeness.user_agent,
+                "archiver-profile-sha256": p.sha256, "archiver-strategy": p.strategy.name,
+                "description": f"archiver {__version__} crawl of {', '.join(p.seeds)}"}
+
+    def _seen_digest(self, digest: str) -> tuple[str, str] | None:
+        row = self.conn.execute("SELECT url, warc_date FROM payload WHERE digest = ?",
+                                (digest,)).fetchone()
+        return (row[0], row[1]) if row else None
+
+    def _warc_opened(self, name: str) -> None:
+        self.conn.execute("INSERT OR IGNORE INTO warc_file (name, state, created_at)"
+                          " VALUES (?, 'open', ?)", (name, self.clock()))
+
+    def _warc_closed(self, name: str, size: int, records: int) -> None:
+        self.conn.execute("UPDATE warc_file SET state = 'closed', closed_at = ?, size = ?,"
+                          " records = ? WHERE name = ?", (self.clock(), size, records, name))
+
+    def _commit_warc_position(self) -> None:
+        name, size = self.sink.position()
+        self.conn.execute("UPDATE warc_file SET size = ? WHERE name = ?", (size, name))
+
+    def _repair_warcs(self) -> None:
+        keep = {r["name"]: r["size"] for r in self.conn.execute(
+            "SELECT name, size FROM warc_file WHERE state = 'open'")}
+        for line in repair_open_files(self.folder.warc_dir, keep):
+            logger.warning("resume: %s", line)
+            log_event(self.conn, "repair", line, level="warning", now=self.clock())
+        for name in keep:
+            path = self.folder.warc_dir / name
+            size = path.stat().st_size if path.exists() else 0
+            self.conn.execute("UPDATE warc_file SET state = 'closed', closed_at = ?, size = ?"
+                              " WHERE name = ?", (self.clock(), size, name))
+        log_event(self.conn, "resume", "resumed an existing job", now=self.clock())
+
+    def _prepare_strategy(self, resumed: bool) -> None:
+        strategy = self.strategy
+        if strategy.learns and strategy.load(self.folder.model_dir):
+            self.phase = "harvest"
+        else:
+            self.phase = "learn" if strategy.learning else "harvest"
+        self.conn.execute("UPDATE job SET phase = ? WHERE id = 1", (self.phase,))
+
+    def _add_seeds(self) -> None:
+        now = self.clock()
+        for seed in self.profile.seeds:
+            self.frontier.add(NewURL(url=seed, canon=canonicalize(seed), host=host_key(seed),
+                                     depth=0, hops="", via="seed",
+                                     priority=self.strategy.seed_priority()), now)
+
+    # ------------------------------------------------------------------ the loop
+    def _loop(self) -> str:
+        limits = self.profile.limits
+        while not self._stop.is_set():
+            if self._prior_requests + self.stats.requests >= limits.max_requests:
+                return "max_requests"
+            if self._prior_bytes + self.stats.bytes >= limits.max_bytes:
+                return "max_bytes"
+            if time.monotonic() - self.stats.started >= limits.max_duration:
+                return "max_duration"
+            item = self.frontier.pop(self.clock())
+            if item is None:
+                wake = self.frontier.next_retry_time()
+                if wake is None:
+                    if self.phase == "learn":
+                        self._end_learning()
+                        continue
+                    return "frontier-empty"
+                self._stop.wait(max(0.0, min(wake - self.clock(), 5.0)))
+                continue
+            self._visit(item)
+            if self.phase == "learn" and not self.strategy.learning:
+                self._end_learning()
+            if self.on_progress is not None:
+                self.on_progress(self.stats)
+        return self._stop_reason or "signal"
+
+    def _visit(self, item: QueuedURL) -> None:
+        robots_url = self.robots.needs(item.url)
+        if robots_url is not None:
+            self._fetch_robots(robots_url)
+        if not self.robots.allowed(item.url):
+            self.frontier.mark(item.id, "skipped", "robots")
+            self.log.line(status=ROBOTS_PRECLUDED, size=0, url=item.url, hops=item.hops,
+                          via=self._parent_url(item), mime="", started=self.clock(), duration=0)
+            return
+        host = host_key(item.url)
+        wait = self.politeness.wait_time(host)
+        if wait > 0 and self._stop.wait(wait):
+            return
+        ex = self.fetcher.fetch(item.url)
+        self.politeness.fetched(host, self.robots.crawl_delay(item.url))
+        self.stats.requests += 1
+        if is_retryable(ex) and item.attempts < self.profile.politeness.retries:
+            self._retry(item, ex)
+            return
+        self._archive_and_process(item, ex)
+
+    def _retry(self, item: QueuedURL, ex: Exchange) -> None:
+        now = self.clock()
+        delay = retry_after(ex, now)
+        if delay is None:
+            delay = min(RETRY_CAP, self.retry_base * 2 ** item.attempts)
+        what = ex.error or f"http {ex.status}"
+        self.conn.execute("BEGIN")
+        self.frontier.retry_later(item.id, now + delay, f"retrying: {what}")
+        self.conn.execute("UPDATE job SET requests = requests + 1, updated_at = ? WHERE id = 1",
+                          (now,))
+        log_event(self.conn, "retry", f"{what}; attempt {item.attempts + 1}, retry in "
+                  f"{delay:.1f}s", url=item.url, level="warning", now=now)
+        self.conn.execute("COMMIT")
+        self.log.line(status=ex.status or error_code(ex.error), size=len(ex.body), url=item.url,
+                      hops=item.hops, via=self._parent_url(item), mime=ex.content_type,
+                      started=ex.started_at, duration=ex.duration, annotations="retry")
+
+    def _fetch_robots(self, robots_url: str) -> None:
+        """Fetch, archive and learn a robots.txt (a prerequisite, hop 'P')."""
+        now = self.clock()
+        url_id, _ = self.frontier.add(NewURL(url=robots_url, canon=canonicalize(robots_url),
+                                             host=host_key(robots_url), depth=0, hops="P",
+                                             via="robots"), now)
+        ex = self.fetcher.fetch(robots_url)
+        self.stats.requests += 1
+        self.robots.learn(robots_url, ex)
+        item = QueuedURL(url_id, robots_url, host_key(robots_url), 0, "P", "robots", None, "",
+                         0.0, 0)
+        self._archive_and_process(item, ex, parse=False)
+
+    def _archive_and_process(self, item: QueuedURL, ex: Exchange, parse: bool = True) -> None:
+        loc = self.sink.write_exchange(ex)
+        outcome = PageOutcome()
+        if ex.status is not None and parse:
+            outcome = process_page(self.judge, self.strategy, item, ex, self.phase)
+            if loc is not None and outcome.metadata:
+                self.sink.write_metadata(item.url, loc.record_id, outcome.metadata)
+        self.sink.flush()
+        self._commit(item, ex, loc, outcome)
+
+    def _commit(self, item: QueuedURL, ex: Exchange, loc: RecordLocation | None,
+                outcome: PageOutcome) -> None:
+        now = self.clock()
+        conn = self.conn
+        conn.execute("BEGIN")
+        try:
+            self._record_fetch(item, ex, loc, now)
+            outcome.store(self.frontier, item, now)
+            self._commit_warc_position()
+            conn.execute("UPDATE job SET requests = requests + 1, bytes = bytes + ?,"
+                         " updated_at = ? WHERE id = 1", (len(ex.body), now))
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        self.stats.bytes += len(ex.body)
+        self.stats.pages += 1 if outcome.is_page else 0
+        self.log.line(status=ex.status if ex.status is not None else error_code(ex.error),
+                      size=len(ex.body), url=item.url, hops=item.hops,
+                      via=self._parent_url(item), mime=ex.content_type, started=ex.started_at,
+                      duration=ex.duration, digest=loc.payload_digest if loc else "-",
+                      annotations=",".join(a for a in (ex.truncated and f"truncated:{ex.truncated}",
+                                                       loc and loc.record_type == "revisit"
+                                                       and "duplicate:digest") if a) or "-")
+
+    def _record_fetch(self, item: QueuedURL, ex: Exchange, loc: RecordLocation | None,
+                      now: float) -> None:
+        conn = self.conn
+        warc_id = None
+        if loc is not None:
+            warc_id = conn.execute("SELECT id FROM warc_file WHERE name = ?",
+                                   (loc.filename,)).fetchone()[0]
+            if loc.record_type == "response":
+                conn.execute("INSERT OR IGNORE INTO payload (digest, url, warc_date) VALUES (?,?,?)",
+                             (loc.payload_digest, item.url, loc.warc_date))
+        conn.execute(
+            "INSERT OR REPLACE INTO fetch (url_id, fetched_at, status, content_type, bytes,"
+            " truncated, duration, record_type, payload_digest, warc_file_id, warc_offset,"
+            " warc_length, error) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            (item.id, ex.started_at, ex.status, ex.content_type, len(ex.body), ex.truncated,
+             ex.duration, loc.record_type if loc else "", loc.payload_digest if loc else "",
+             warc_id, loc.offset if loc else None, loc.length if loc else None, ex.error))
+        if ex.status is None:
+            self.stats.errors += 1
+            self.frontier.mark(item.id, "failed", f"fetch-error: {ex.error}", now)
+            log_event(conn, "fetch-error", ex.error, url=item.url, level="error", now=now)
+        elif is_retryable(ex):
+            self.stats.errors += 1
+            self.frontier.mark(item.id, "failed", f"http {ex.status} after {item.attempts + 1}"
+                               " attempts", now)
+        else:
+            self.frontier.mark(item.id, "done", "", now)
+
+    def _parent_url(self, item: QueuedURL) -> str:
+        if item.parent_id is None:
+            return ""
+        row = self.conn.execute("SELECT url FROM url WHERE id = ?", (item.parent_id,)).fetchone()
+        return row[0] if row else ""
+
+    # ------------------------------------------------------------------ learning phase
+    def _end_learning(self) -> None:
+        """Fit the strategy's model on the sample, rescore the queue, and harvest."""
+        logger.info("learning phase over: fitting the model")
+        self.strategy.fit()
+        self.strategy.save(self.folder.model_dir)
+        queued = self.judge.queued_for_rescore()
+        updates = ((url_id, d.follow, d.priority if math.isfinite(d.priority) else 0.0, d.reason)
+                   for url_id, d in self.strategy.rescore(queued))
+        self.conn.execute("BEGIN")
+        n = self.frontier.reprioritize(updates)
+        self.conn.execute("UPDATE job SET phase = 'harvest' WHERE id = 1")
+        log_event(self.conn, "phase", f"model fitted; {n} queued URLs rescored", now=self.clock())
+        self.conn.execute("COMMIT")
+        self.phase = "harvest"
+
+
+def crawl(profile: SiteProfile, **kwargs: object) -> CrawlResult:
+    """Library entry point mirroring `archiver crawl PROFILE`."""
+    return Crawl(profile, **kwargs).run()  # type: ignore[arg-type]
+
+
+__all__ = ["OUT_OF_SCOPE", "Crawl", "CrawlResult", "Stats", "crawl"]

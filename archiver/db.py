@@ -1,0 +1,51 @@
+"""SQLite connection helpers: WAL mode, Row factory, read-only path, user_version migrations."""
+
+from __future__ import annotations
+
+import sqlite3
+from importlib import resources
+from pathlib import Path
+
+from archiver.errors import JobError
+
+# Ordered migrations: index i brings a database from user_version i to i + 1.
+# The first is the whole schema; later changes are appended, never edited.
+MIGRATIONS: list[str] = [resources.files("archiver").joinpath("schema.sql").read_text("utf-8")]
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def connect(path: str | Path, readonly: bool = False) -> sqlite3.Connection:
+    """Open a crawl database; create and migrate it unless `readonly`.
+
+    The read-only connection (the admin's) cannot write: SQLite refuses with
+    `sqlite3.OperationalError: attempt to write a readonly database`.
+    """
+    path = Path(path)
+    if readonly:
+        if not path.exists():
+            raise JobError(f"{path}: no crawl database here")
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+    else:
+        conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        conn.execute("PRAGMA journal_mode=WAL")
+        # NORMAL is durable across a process kill (the WAL is in the OS cache), only a power
+        # loss can lose the last transactions; FULL would fsync every page.
+        conn.execute("PRAGMA synchronous=NORMAL")
+    conn.row_factory = sqlite3.Row
+    conn.execute("PRAGMA foreign_keys=ON")
+    conn.execute("PRAGMA busy_timeout=5000")
+    if not readonly:
+        migrate(conn, path)
+    return conn
+
+
+def migrate(conn: sqlite3.Connection, path: Path) -> None:
+    """Apply the migrations this database has not seen yet."""
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    if version > SCHEMA_VERSION:
+        raise JobError(
+            f"{path}: database schema {version} is newer than this archiver supports "
+            f"({SCHEMA_VERSION}); upgrade archiver"
+        )
+    for index in range(version, SCHEMA_VERSION):
+        conn.executescript("BEGIN;" + MIGRATIONS[index] + f";PRAGMA user_version={index + 1};COMMIT;")

@@ -1,0 +1,211 @@
+"""From a fetched exchange to decisions about its links: redirects, scope and trap rules,
+the strategy's follow/skip, and the page's WARC metadata lines.
+
+Pure with respect to I/O: `process_page` only computes; `PageOutcome.store` writes the
+result into the frontier inside the loop's transaction.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from archiver.exchange import Exchange
+from archiver.fetcher import decoded_body
+from archiver.frontier import Frontier, NewURL, QueuedURL
+from archiver.page import Link, absolute_url, parse_html
+from archiver.profile import SiteProfile
+from archiver.strategies import Decision, Queued, Strategy, Visit
+from archiver.traps import TrapGuard
+from archiver.urls import ScopeRules, canonicalize, host_key
+
+HTML_TYPES = ("text/html", "application/xhtml+xml")
+REDIRECT_BOOST = 1e6       # a redirect target is fetched right after the redirect
+EMBED_BOOST = 1e5          # page requisites soon after their page
+_CHARSET = re.compile(r"charset=[\"']?([\w.:-]+)", re.I)
+
+
+class LinkJudge:
+    """The generic rules every strategy gets: scope (hosts, include/exclude, depth) and traps."""
+
+    def __init__(self, profile: SiteProfile, frontier: Frontier) -> None:
+        scope = profile.scope
+        self.scope = ScopeRules(scope.hosts, scope.include, scope.exclude, scope.max_depth)
+        t = scope.traps
+        self.traps = TrapGuard(max_path_depth=t.max_path_depth,
+                               max_repeated_segments=t.max_repeated_segments,
+                               max_url_length=t.max_url_length,
+                               max_query_params=t.max_query_params,
+                               max_query_variants=t.max_query_variants)
+        self.embeds = scope.embeds
+        self.frontier = frontier
+
+    def check(self, url: str, depth: int) -> str | None:
+        """Why `url` at `depth` may not be crawled, or None."""
+        return self.scope.check(url, depth) or self.traps.check(url)
+
+    def queued_for_rescore(self) -> Iterator[Queued]:
+        """Queued URLs in the form `Strategy.rescore` takes."""
+        for row in self.frontier.iter_queued():
+            yield Queued(row["id"], row["url"], row["depth"], row["anchor_path"],
+                         row["parent_url"])
+
+
+@dataclass(slots=True)
+class LinkRow:
+    """A link of the page and what became of it."""
+
+    new: NewURL
+    text: str
+    follow: bool
+    score: float
+    reason: str
+
+
+@dataclass(slots=True)
+class PageOutcome:
+    """What processing one exchange produced, stored in one transaction."""
+
+    links: list[LinkRow] = field(default_factory=list)
+    metadata: list[tuple[str, str]] = field(default_factory=list)
+    is_page: bool = False
+    title: str = ""
+    cluster: int | None = None
+
+    def store(self, frontier: Frontier, item: QueuedURL, now: float) -> None:
+        """Record new URLs, link decisions, and the page row."""
+        conn = frontier.conn
+        followed = 0
+        for row in self.links:
+            url_id, added = frontier.add(row.new, now)
+            if not added and row.follow:
+                _promote(frontier, url_id, row.new)
+            followed += row.follow
+            conn.execute("INSERT OR IGNORE INTO link (from_id, to_id, anchor_path, text, follow,"
+                         " score, reason) VALUES (?,?,?,?,?,?,?)",
+                         (item.id, url_id, row.new.anchor_path, row.text, int(row.follow),
+                          row.score, row.reason))
+        if self.is_page:
+            conn.execute("INSERT OR REPLACE INTO page (url_id, title, cluster, n_links,"
+                         " n_followed) VALUES (?,?,?,?,?)",
+                         (item.id, self.title, self.cluster, len(self.links), followed))
+            if self.cluster is not None:
+                conn.execute("UPDATE url SET cluster = ? WHERE id = ?", (self.cluster, item.id))
+
+
+def _promote(frontier: Frontier, url_id: int, new: NewURL) -> None:
+    """A URL skipped by a strategy, or queued lower, is found again by a followed link."""
+    frontier.conn.execute(
+        "UPDATE url SET state = 'queued', priority = ?, reason = ? WHERE id = ? AND"
+        " ((state = 'skipped' AND reason LIKE 'strategy:%') OR (state = 'queued' AND priority < ?))",
+        (new.priority, new.reason, url_id, new.priority))
+
+
+def process_page(judge: LinkJudge, strategy: Strategy, item: QueuedURL, ex: Exchange,
+                 phase: str) -> PageOutcome:
+    """Decide about the links of one fetched exchange (a redirect or an HTML page)."""
+    out = PageOutcome()
+    assert ex.status is not None
+    location = ex.header("Location")
+    if 300 <= ex.status < 400 and location:
+        _redirect(judge, item, ex.url, location, out)
+        return out
+    if not (200 <= ex.status < 300) or not _is_html(ex):
+        return out
+    match = _CHARSET.search(ex.header("Content-Type"))
+    page = parse_html(ex.url, decoded_body(ex), match.group(1) if match else None)
+    out.is_page = True
+    out.title = page.title
+    visit = Visit(page=page, depth=item.depth, anchor_path=item.anchor_path)
+    info = strategy.describe(visit)
+    out.cluster = info.cluster
+    candidates: list[Link] = []
+    seen: set[tuple[str, str]] = set()
+    for link in page.links:
+        key = (link.url, link.anchor_path)
+        if key in seen:
+            continue
+        seen.add(key)
+        if link.kind == "embed":
+            _embed(judge, item, link, out)
+            continue
+        reason = judge.check(link.url, item.depth + 1)
+        if reason is not None:
+            out.links.append(_row(item, link, "skipped", reason, 0.0, item.depth + 1, "L"))
+        else:
+            candidates.append(link)
+    decisions: dict[str, Decision] = {d.url: d for d in strategy.decide(visit, candidates)}
+    for link in candidates:
+        d = decisions.get(link.url) or Decision(link.url, False, 0.0, "no decision")
+        state = "queued" if d.follow else "skipped"
+        reason = d.reason if d.follow else f"strategy:{d.reason}"
+        out.links.append(_row(item, link, state, reason, d.priority, item.depth + 1, "L",
+                              follow=d.follow))
+    out.metadata = _metadata(item, strategy, phase, out, info.extra)
+    return out
+
+
+def _row(item: QueuedURL, link: Link, state: str, reason: str, priority: float, depth: int,
+         hop: str, follow: bool = False, via: str = "link") -> LinkRow:
+    new = NewURL(url=link.url, canon=canonicalize(link.url), host=host_key(link.url),
+                 depth=depth, hops=item.hops + hop, via=via, state=state, reason=reason,
+                 priority=priority, parent_id=item.id, anchor_path=link.anchor_path,
+                 anchor_text=link.text)
+    return LinkRow(new, link.text, follow, priority, reason)
+
+
+def _redirect(judge: LinkJudge, item: QueuedURL, url: str, location: str,
+              out: PageOutcome) -> None:
+    target = absolute_url(url, location)
+    link = Link(url=target or location, anchor_path="", text="", kind="link")
+    if target is None:
+        out.links.append(_row(item, link, "skipped", "redirect:bad-location", 0.0, item.depth,
+                              "R", via="redirect"))
+        return
+    reason = judge.check(target, item.depth)
+    if reason is not None:
+        out.links.append(_row(item, link, "skipped", f"redirect-{reason}", 0.0, item.depth, "R",
+                              via="redirect"))
+    else:
+        out.links.append(_row(item, link, "queued", "redirect", item.priority + REDIRECT_BOOST,
+                              item.depth, "R", follow=True, via="redirect"))
+    out.metadata = [("outlink", f"{target} R Location")]
+
+
+def _embed(judge: LinkJudge, item: QueuedURL, link: Link, out: PageOutcome) -> None:
+    if not judge.embeds:
+        return
+    reason = judge.scope.check(link.url, 0) or judge.traps.check(link.url)
+    if reason is None:
+        out.links.append(_row(item, link, "queued", "embed", item.priority + EMBED_BOOST,
+                              item.depth, "E", follow=True, via="embed"))
+    else:
+        out.links.append(_row(item, link, "skipped", reason, 0.0, item.depth, "E", via="embed"))
+
+
+def _is_html(ex: Exchange) -> bool:
+    ctype = ex.content_type
+    if ctype:
+        return ctype in HTML_TYPES
+    return ex.body[:256].lstrip().lower().startswith((b"<!doctype html", b"<html"))
+
+
+def _metadata(item: QueuedURL, strategy: Strategy, phase: str, out: PageOutcome,
+              extra: dict[str, object]) -> list[tuple[str, str]]:
+    """Heritrix-style metadata lines plus what archiver decided."""
+    fields: list[tuple[str, str]] = [("hopsFromSeed", item.hops or "-")]
+    for row in out.links:
+        hop = row.new.hops[-1:] or "L"
+        fields.append(("outlink", f"{row.new.url} {hop} {row.new.anchor_path or '-'}"))
+    fields.append(("archiver-strategy", strategy.name))
+    fields.append(("archiver-phase", phase))
+    if out.cluster is not None:
+        fields.append(("archiver-cluster", str(out.cluster)))
+    for key, value in extra.items():
+        fields.append((f"archiver-{key}", str(value)))
+    for row in out.links:
+        verdict = "follow" if row.follow else "skip"
+        fields.append(("archiver-decision",
+                       f"{verdict} {row.score:.6g} {row.new.url} {row.reason or '-'}"))
+    return fields

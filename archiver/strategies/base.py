@@ -1,0 +1,116 @@
+"""The strategy interface: how a crawl strategy plugs into the crawl loop.
+
+A strategy never fetches. The loop gives it each fetched HTML page and that page's links;
+the strategy answers, for every link, follow or skip, with a priority and a reason. The
+frontier owns the order (highest priority first, FIFO among equals).
+
+Learned strategies (SOUrCe, iRobot, ACEBot, focused) add a learning phase: while
+`learning` is true the loop is sampling the site for them (their `decide` chooses the
+sample), then the loop calls `fit()`, asks the strategy to `rescore` what is already
+queued, and harvests with the fitted model.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from archiver.page import Link, Page
+
+if TYPE_CHECKING:
+    from typing import Self
+
+    from archiver.profile import SiteProfile
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What to do with one link: follow it (with a priority) or skip it, and why."""
+
+    url: str
+    follow: bool
+    priority: float = 0.0
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Visit:
+    """A fetched HTML page as the loop hands it to a strategy."""
+
+    page: Page
+    depth: int                 # link hops from a seed
+    anchor_path: str = ""      # anchor path of the link that led here ('' for seeds)
+    parent_cluster: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Queued:
+    """A queued (not yet fetched) URL, as given to `Strategy.rescore`."""
+
+    id: int
+    url: str
+    depth: int
+    anchor_path: str
+    parent_url: str | None
+
+
+@dataclass(slots=True)
+class PageInfo:
+    """What the strategy made of a page, recorded in the crawl DB and WARC metadata."""
+
+    cluster: int | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class Strategy(ABC):
+    """Decide which discovered links to follow, and with what priority."""
+
+    name: ClassVar[str]              # the YAML `strategy.name` value
+    learns: ClassVar[bool] = False   # has a learning phase before harvest
+
+    def __init__(self, profile: SiteProfile) -> None:
+        self.profile = profile
+
+    @classmethod
+    def from_profile(cls, profile: SiteProfile) -> Self:
+        """Build the strategy from a validated profile (the only place config is read)."""
+        return cls(profile)
+
+    def params(self) -> dict[str, Any]:
+        """The parameters in force, logged at start-up and written to warcinfo."""
+        return {}
+
+    @abstractmethod
+    def decide(self, visit: Visit, links: Sequence[Link]) -> list[Decision]:
+        """Return one Decision per navigation link (links in scope, not yet judged by traps)."""
+
+    def seed_priority(self) -> float:
+        """Priority of seed URLs."""
+        return 0.0
+
+    def describe(self, visit: Visit) -> PageInfo:
+        """Classify a fetched page (e.g. its cluster) for the DB and the WARC metadata."""
+        return PageInfo()
+
+    # --- learning phase (learned strategies override these) -----------------------------
+    @property
+    def learning(self) -> bool:
+        """True while the strategy still samples the site before it can harvest."""
+        return False
+
+    def fit(self) -> None:
+        """End the learning phase: build the model from the pages seen while learning."""
+
+    def rescore(self, queued: Iterable[Queued]) -> Iterator[tuple[int, Decision]]:
+        """After `fit`, re-decide URLs queued during learning; yields (url id, decision)."""
+        return iter(())
+
+    def save(self, folder: Path) -> None:
+        """Store the learned model as data (JSON + npz, never pickle) in `folder`."""
+
+    def load(self, folder: Path) -> bool:
+        """Load a model saved by `save`; False when there is none (then learn)."""
+        return False

@@ -1,0 +1,170 @@
+"""Whole crawls of a local edge-case site, then assertions on the WARCs, database and logs."""
+
+from __future__ import annotations
+
+import sqlite3
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from warcio.archiveiterator import ArchiveIterator
+
+from archiver.crawl import Crawl
+from archiver.profile import profile_from_dict
+from archiver.warccheck import check_file
+from tests.sites import EdgeSite, serve_wsgi
+
+WARCIO = str(Path(sys.executable).with_name("warcio"))
+
+
+def make_profile(base: str, out: Path, **extra):
+    data = {"name": "edge", "seeds": [base + "/"],
+            "politeness": {"delay": 0, "retries": 3},
+            "limits": {"max_page_bytes": 100_000, "max_requests": 500},
+            "output": {"dir": str(out)}}
+    for key, value in extra.items():
+        data.setdefault(key, {}).update(value) if isinstance(value, dict) else data.update(
+            {key: value})
+    return profile_from_dict(data)
+
+
+def records(folder: Path) -> list:
+    out = []
+    for path in sorted((folder / "warcs").glob("*.warc.gz")):
+        with path.open("rb") as fh:
+            for rec in ArchiveIterator(fh):
+                out.append((path.name, rec.rec_type, dict(rec.rec_headers.headers),
+                            rec.http_headers, rec.content_stream().read()))
+    return out
+
+
+@pytest.fixture(scope="module")
+def edge_crawl(tmp_path_factory):
+    site = EdgeSite()
+    out = tmp_path_factory.mktemp("edge") / "job"
+    with serve_wsgi(site) as base:
+        result = Crawl(make_profile(base, out), retry_base=0.05).run()
+    return site, base, out, result
+
+
+def test_crawl_archives_every_reachable_page_once(edge_crawl):
+    site, base, out, result = edge_crawl
+    assert result.stop_reason == "frontier-empty"
+    recs = records(out)
+    captured = Counter(urlsplit(h["WARC-Target-URI"]).path for _, t, h, _, _ in recs
+                       if t in ("response", "revisit"))
+    assert set(captured) == site.archivable_paths()
+    assert all(n == 1 for n in captured.values()), captured
+
+
+def test_every_warc_is_valid(edge_crawl):
+    _, _, out, _ = edge_crawl
+    files = sorted((out / "warcs").glob("*"))
+    assert files and all(f.name.endswith(".warc.gz") for f in files)
+    for f in files:
+        assert check_file(f) == []
+        assert subprocess.run([WARCIO, "check", str(f)]).returncode == 0
+
+
+def test_robots_disallow_is_honoured_and_robots_archived(edge_crawl):
+    site, _, out, _ = edge_crawl
+    assert "/private/secret" not in site.hits
+    conn = sqlite3.connect(out / "crawl.sqlite3")
+    (reason,) = conn.execute("SELECT reason FROM url WHERE url LIKE '%/private/secret'").fetchone()
+    assert reason == "robots"
+    bodies = [b for _, t, h, _, b in records(out)
+              if t == "response" and h["WARC-Target-URI"].endswith("/robots.txt")]
+    assert bodies == [b"User-agent: *\nDisallow: /private/\n"]
+
+
+def test_redirect_chain_archived_hop_by_hop_and_scope_kept(edge_crawl):
+    site, _, out, _ = edge_crawl
+    statuses = {urlsplit(h["WARC-Target-URI"]).path: http.get_statuscode()
+                for _, t, h, http, _ in records(out) if t == "response"}
+    assert statuses["/r1"] == "301" and statuses["/r2"] == "301" and statuses["/r3"] == "200"
+    assert statuses["/away"] == "302"
+    conn = sqlite3.connect(out / "crawl.sqlite3")
+    (reason,) = conn.execute("SELECT reason FROM url WHERE url = ?", (site.external,)).fetchone()
+    assert reason.startswith("redirect-out-of-scope") or reason.startswith("out-of-scope")
+    fetched_hosts = {urlsplit(u).hostname for (u,) in conn.execute(
+        "SELECT u.url FROM fetch f JOIN url u ON u.id = f.url_id")}
+    assert fetched_hosts == {"127.0.0.1"}
+
+
+def test_size_cap_truncates_and_marks_record(edge_crawl):
+    _, _, out, _ = edge_crawl
+    (big,) = [(h, b) for _, t, h, _, b in records(out)
+              if t == "response" and h["WARC-Target-URI"].endswith("/big")]
+    headers, body = big
+    assert headers.get("WARC-Truncated") == "length"
+    assert len(body) <= 100_000
+
+
+def test_retries_on_503_and_429(edge_crawl):
+    site, _, out, _ = edge_crawl
+    assert site.hits["/flaky503"] == 3 and site.hits["/flaky429"] == 2
+    statuses = {urlsplit(h["WARC-Target-URI"]).path: http.get_statuscode()
+                for _, t, h, http, _ in records(out) if t == "response"}
+    assert statuses["/flaky503"] == "200" and statuses["/flaky429"] == "200"
+    conn = sqlite3.connect(out / "crawl.sqlite3")
+    assert conn.execute("SELECT COUNT(*) FROM event WHERE kind = 'retry'").fetchone()[0] == 3
+
+
+def test_duplicate_payload_written_as_revisit(edge_crawl):
+    _, _, out, _ = edge_crawl
+    dup = {urlsplit(h["WARC-Target-URI"]).path: (t, h) for _, t, h, _, _ in records(out)
+           if urlsplit(h.get("WARC-Target-URI", "")).path in ("/dup-a", "/dup-b")
+           and t in ("response", "revisit")}
+    kinds = sorted(t for t, _ in dup.values())
+    assert kinds == ["response", "revisit"]
+    revisit = next(h for t, h in dup.values() if t == "revisit")
+    original = next(h for t, h in dup.values() if t == "response")
+    assert revisit["WARC-Refers-To-Target-URI"] == original["WARC-Target-URI"]
+    assert revisit["WARC-Refers-To-Date"] == original["WARC-Date"]
+
+
+def test_gzip_body_stays_encoded_in_warc(edge_crawl):
+    _, _, out, _ = edge_crawl
+    (body,) = [b for _, t, h, http, b in records(out) if t == "response"
+               and h["WARC-Target-URI"].endswith("/gz")]
+    # content_stream() undoes Content-Encoding; the raw record must still hold gzip
+    raw = [p for p in (out / "warcs").glob("*.warc.gz")]
+    assert b"gzip encoded body" in body and raw
+
+
+def test_request_response_pairs_and_metadata(edge_crawl):
+    _, _, out, _ = edge_crawl
+    recs = records(out)
+    ids = {h["WARC-Record-ID"]: t for _, t, h, _, _ in recs}
+    for _, t, h, _, body in recs:
+        if t == "warcinfo":
+            continue
+        assert "WARC-Warcinfo-ID" in h
+        if t in ("request", "metadata"):
+            assert ids[h["WARC-Concurrent-To"]] in ("response", "revisit")
+    (meta,) = [b for _, t, h, _, b in recs if t == "metadata"
+               and urlsplit(h["WARC-Target-URI"]).path == "/"]
+    assert b"outlink: " in meta and b"/p/3 L " in meta
+    resources = {h["WARC-Target-URI"] for _, t, h, _, _ in recs if t == "resource"}
+    assert any(u.endswith("crawl.log") for u in resources)
+    assert any(u.endswith("profile.yaml") for u in resources)
+
+
+def test_reports_and_crawl_log_written(edge_crawl):
+    _, _, out, _ = edge_crawl
+    assert (out / "report.json").exists() and (out / "report.html").exists()
+    log = (out / "crawl.log").read_text()
+    assert " -9998 " in log  # robots-precluded line, Heritrix code
+    assert "/r1 " in log
+
+
+def test_second_run_resumes_without_refetching(edge_crawl, tmp_path):
+    site, base, out, _ = edge_crawl
+    before = dict(site.hits)
+    # rerun on the finished job with the same profile: the frontier is empty, nothing fetched
+    result = Crawl(make_profile(base, out), retry_base=0.05).run()
+    assert result.resumed and result.stop_reason == "frontier-empty"
+    assert site.hits == before

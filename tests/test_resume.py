@@ -1,0 +1,66 @@
+"""Resume after kill -9: a crawl subprocess is killed at random moments several times and
+resumed each time; at the end every reachable page is archived exactly once and every WARC
+is valid."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import yaml
+from warcio.archiveiterator import ArchiveIterator
+
+from archiver.warccheck import check_file
+from tests.sites import EdgeSite, serve_wsgi
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _run(profile: Path) -> subprocess.Popen:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.Popen([sys.executable, "-m", "archiver", "crawl", str(profile)],
+                            cwd=profile.parent, env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE)
+
+
+def test_kill_9_and_resume_archives_everything_exactly_once(tmp_path: Path) -> None:
+    site = EdgeSite(n_pages=300)
+    rng = random.Random(20261122)
+    with serve_wsgi(site) as base:
+        profile = tmp_path / "edge.yaml"
+        profile.write_text(yaml.safe_dump({
+            "name": "edge", "seeds": [base + "/"],
+            "politeness": {"delay": 0.004, "retries": 3},
+            "limits": {"max_page_bytes": 100_000},
+            "output": {"dir": str(tmp_path / "job")}}))
+        kills = 0
+        for _ in range(5):
+            proc = _run(profile)
+            time.sleep(rng.uniform(0.6, 1.6))
+            if proc.poll() is not None:
+                break
+            proc.send_signal(signal.SIGKILL)
+            proc.wait()
+            kills += 1
+        proc = _run(profile)
+        _, err = proc.communicate(timeout=300)
+        assert proc.returncode == 0, err.decode()
+    assert kills >= 3, "the crawl finished too fast to be killed: make the site bigger"
+    warcs = sorted((tmp_path / "job" / "warcs").iterdir())
+    captured: Counter[str] = Counter()
+    for path in warcs:
+        assert path.name.endswith(".warc.gz"), path
+        assert check_file(path) == [], path
+        with path.open("rb") as fh:
+            for rec in ArchiveIterator(fh):
+                if rec.rec_type in ("response", "revisit"):
+                    captured[urlsplit(rec.rec_headers.get_header("WARC-Target-URI")).path] += 1
+    assert set(captured) == site.archivable_paths()
+    assert [p for p, n in captured.items() if n > 1] == []
