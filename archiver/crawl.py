@@ -10,6 +10,7 @@ to that point: the URL in flight is fetched again and archived exactly once.
 
 from __future__ import annotations
 
+import json
 import logging
 import math
 import threading
@@ -102,6 +103,8 @@ class Crawl:
         self.log = CrawlLog(self.folder.log_path)
         pol = profile.politeness
         self.robots = RobotsPolicy(pol.user_agent, obey=pol.robots == "obey")
+        if resumed:
+            self._relearn_robots()
         self.politeness = Politeness(pol.delay)
         self.judge = LinkJudge(profile, self.frontier)
         if resumed:
@@ -239,12 +242,24 @@ class Crawl:
                 self.on_progress(self.stats)
         return self._stop_reason or "signal"
 
+    def _relearn_robots(self) -> None:
+        """Feed the robots.txt exchanges of earlier runs back to the policy."""
+        for row in self.conn.execute("SELECT * FROM robots_txt ORDER BY fetched_at"):
+            ex = Exchange(url=row["url"], started_at=row["fetched_at"], status=row["status"],
+                          response_headers=tuple(tuple(h) for h in json.loads(row["headers"])),
+                          body=row["body"], error=row["error"])
+            self.robots.learn(row["url"], ex)
+
     def _visit(self, item: QueuedURL) -> None:
-        robots_url = self.robots.needs(item.url)
-        if robots_url is not None:
+        for _ in range(10):  # robots.txt and its redirect hops (the policy stops at five)
+            robots_url = self.robots.needs(item.url)
+            if robots_url is None:
+                break
             self._fetch_robots(robots_url)
-        if not self.robots.allowed(item.url):
-            self.frontier.mark(item.id, "skipped", "robots")
+        why = self.robots.why(item.url)
+        if why:
+            self.frontier.mark(item.id, "skipped", "robots" if why == "disallowed"
+                               else f"robots:{why}")
             self.log.line(status=ROBOTS_PRECLUDED, size=0, url=item.url, hops=item.hops,
                           via=self._parent_url(item), mime="", started=self.clock(), duration=0)
             return
@@ -283,31 +298,41 @@ class Crawl:
         url_id, _ = self.frontier.add(NewURL(url=robots_url, canon=canonicalize(robots_url),
                                              host=host_key(robots_url), depth=0, hops="P",
                                              via="robots"), now)
+        host = host_key(robots_url)
+        wait = self.politeness.wait_time(host)
+        if wait > 0:
+            self._stop.wait(wait)
         ex = self.fetcher.fetch(robots_url)
+        self.politeness.fetched(host)
         self.stats.requests += 1
         self.robots.learn(robots_url, ex)
         item = QueuedURL(url_id, robots_url, host_key(robots_url), 0, "P", "robots", None, "",
                          0.0, 0)
-        self._archive_and_process(item, ex, parse=False)
+        self._archive_and_process(item, ex, robots=True)
 
-    def _archive_and_process(self, item: QueuedURL, ex: Exchange, parse: bool = True) -> None:
+    def _archive_and_process(self, item: QueuedURL, ex: Exchange, robots: bool = False) -> None:
         loc = self.sink.write_exchange(ex)
         outcome = PageOutcome()
-        if ex.status is not None and parse:
+        if ex.status is not None and not robots:
             outcome = process_page(self.judge, self.strategy, item, ex, self.phase)
             if loc is not None and outcome.metadata:
                 self.sink.write_metadata(item.url, loc.record_id, outcome.metadata)
         self.sink.flush()
-        self._commit(item, ex, loc, outcome)
+        self._commit(item, ex, loc, outcome, robots)
 
     def _commit(self, item: QueuedURL, ex: Exchange, loc: RecordLocation | None,
-                outcome: PageOutcome) -> None:
+                outcome: PageOutcome, robots: bool = False) -> None:
         now = self.clock()
         conn = self.conn
         conn.execute("BEGIN")
         try:
             self._record_fetch(item, ex, loc, now)
             outcome.store(self.frontier, item, now)
+            if robots:
+                conn.execute("INSERT OR REPLACE INTO robots_txt (url, fetched_at, status, headers,"
+                             " body, error) VALUES (?,?,?,?,?,?)",
+                             (item.url, ex.started_at, ex.status,
+                              json.dumps(ex.response_headers), ex.body, ex.error))
             self._commit_warc_position()
             conn.execute("UPDATE job SET requests = requests + 1, bytes = bytes + ?,"
                          " updated_at = ? WHERE id = 1", (len(ex.body), now))

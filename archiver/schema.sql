@@ -106,6 +106,17 @@ CREATE TABLE payload (
     warc_date  TEXT NOT NULL
 ) WITHOUT ROWID;
 
+-- robots.txt exchanges as fetched (also archived), so a resumed crawl re-learns its rules
+-- without fetching (and archiving) them again.
+CREATE TABLE robots_txt (
+    url        TEXT PRIMARY KEY,
+    fetched_at REAL NOT NULL,
+    status     INTEGER,
+    headers    TEXT NOT NULL DEFAULT '[]',        -- JSON list of [name, value]
+    body       BLOB NOT NULL,
+    error      TEXT NOT NULL DEFAULT ''
+) WITHOUT ROWID;
+
 -- Learned page clusters (filled by learning strategies).
 CREATE TABLE cluster (
     id           INTEGER PRIMARY KEY,           -- cluster id as the model numbers it; -1 outliers
