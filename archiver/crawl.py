@@ -37,6 +37,7 @@ logger = logging.getLogger(__name__)
 
 RETRY_BASE = 2.0          # seconds; attempt n waits RETRY_BASE * 2**(n-1), capped below
 RETRY_CAP = 300.0
+ROBOTS_RETRY = 60.0       # seconds before an unreachable robots.txt is asked for again
 
 
 @dataclass(slots=True)
@@ -68,9 +69,10 @@ class Crawl:
     def __init__(self, profile: SiteProfile, *, strategy: Strategy | None = None,
                  clock: Callable[[], float] = time.time,
                  on_progress: Callable[[Stats], None] | None = None,
-                 retry_base: float = RETRY_BASE) -> None:
+                 retry_base: float = RETRY_BASE, robots_retry: float = ROBOTS_RETRY) -> None:
         self.profile = profile
         self.retry_base = retry_base
+        self.robots_retry = robots_retry
         self.strategy = strategy or get_strategy(profile.strategy.name).from_profile(profile)
         self.clock = clock
         self.on_progress = on_progress
@@ -102,7 +104,8 @@ class Crawl:
             self._repair_warcs()
         self.log = CrawlLog(self.folder.log_path)
         pol = profile.politeness
-        self.robots = RobotsPolicy(pol.user_agent, obey=pol.robots == "obey")
+        self.robots = RobotsPolicy(pol.user_agent, obey=pol.robots == "obey",
+                                   retry_unreachable=self.robots_retry)
         if resumed:
             self._relearn_robots()
         self.politeness = Politeness(pol.delay)
@@ -257,6 +260,16 @@ class Crawl:
                 break
             self._fetch_robots(robots_url)
         why = self.robots.why(item.url)
+        if why.startswith("robots.txt unreachable") and \
+                item.attempts < self.profile.politeness.retries:
+            # RFC 9309 §2.3.1.4: no crawling while robots.txt is unreachable; the policy asks
+            # for it again after ROBOTS_RETRY seconds, and this URL waits for that.
+
+            self.conn.execute("BEGIN")
+            self.frontier.retry_later(item.id, self.clock() + self.robots_retry,
+                                     f"waiting: {why}")
+            self.conn.execute("COMMIT")
+            return
         if why:
             self.frontier.mark(item.id, "skipped", "robots" if why == "disallowed"
                                else f"robots:{why}")

@@ -1,40 +1,18 @@
-"""A small WSGI fixture site with the edge cases the crawler must handle, and a port-0
-threaded server for any WSGI app. The site knows what a correct crawl archives."""
+"""A small WSGI fixture site with the edge cases the crawler must handle.
+The site knows what a correct crawl archives."""
 
 from __future__ import annotations
 
 import gzip
 import threading
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
-from socketserver import ThreadingMixIn
+from collections.abc import Callable, Iterable
 from typing import Any
-from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
+
+from tests.servers import serve_wsgi
+
+__all__ = ["EdgeSite", "serve_wsgi"]
 
 StartResponse = Callable[..., Any]
-
-
-class _QuietHandler(WSGIRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
-class _ThreadingWSGIServer(ThreadingMixIn, WSGIServer):
-    daemon_threads = True
-
-
-@contextmanager
-def serve_wsgi(app: Callable[..., Iterable[bytes]]) -> Iterator[str]:
-    """Serve `app` on 127.0.0.1 at a free port in a daemon thread; yields the base URL."""
-    server = make_server("127.0.0.1", 0, app, server_class=_ThreadingWSGIServer,
-                         handler_class=_QuietHandler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def _html(title: str, body: str) -> bytes:

@@ -168,3 +168,34 @@ def test_second_run_resumes_without_refetching(edge_crawl, tmp_path):
     result = Crawl(make_profile(base, out), retry_base=0.05).run()
     assert result.resumed and result.stop_reason == "frontier-empty"
     assert site.hits == before
+
+
+class FlakyRobotsSite:
+    """robots.txt answers 503 twice, then allows everything; two pages."""
+
+    def __init__(self) -> None:
+        self.robots_hits = 0
+
+    def __call__(self, environ, start):
+        path = environ["PATH_INFO"]
+        if path == "/robots.txt":
+            self.robots_hits += 1
+            if self.robots_hits <= 2:
+                start("503 Service Unavailable", [("Content-Type", "text/plain")])
+                return [b"down"]
+            start("200 OK", [("Content-Type", "text/plain")])
+            return [b"User-agent: *\nDisallow:\n"]
+        start("200 OK", [("Content-Type", "text/html")])
+        return [b'<html><body><a href="/two">two</a></body></html>']
+
+
+def test_unreachable_robots_txt_delays_the_crawl_instead_of_skipping_it(tmp_path):
+    site = FlakyRobotsSite()
+    with serve_wsgi(site) as base:
+        result = Crawl(make_profile(base, tmp_path / "job"), retry_base=0.05,
+                       robots_retry=0.2).run()
+    assert result.stop_reason == "frontier-empty"
+    conn = sqlite3.connect(tmp_path / "job" / "crawl.sqlite3")
+    states = dict(conn.execute("SELECT url, state FROM url WHERE via != 'robots'").fetchall())
+    assert set(states.values()) == {"done"} and len(states) == 2
+    assert site.robots_hits == 3
