@@ -1,0 +1,62 @@
+"""The command line: exit codes, messages without tracebacks, and the offline demo."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from archiver.cli import main
+from archiver.job import JobFolder
+from archiver.warccheck import check_file
+
+
+def test_validate_ok_and_bad(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("name: x\nseeds: [ftp://example.org/]\npoliteness: {delay: 2s}\n")
+    assert main(["validate", "configs/example.yaml"]) == 0
+    assert main(["validate", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "politeness.delay" in err and "'2s'" in err and "seeds" in err
+    assert "Traceback" not in err
+
+
+def test_crawl_with_bad_profile_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["crawl", str(tmp_path / "missing.yaml")]) == 2
+    err = capsys.readouterr().err
+    assert "missing.yaml" in err and "Traceback" not in err
+
+
+def test_crawl_flag_override_is_validated(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["crawl", "configs/example.yaml", "--max-requests", "0"]) == 2
+    assert "limits.max_requests (from the command line)" in capsys.readouterr().err
+
+
+def test_locked_job_is_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "job"
+    holder = JobFolder(out)
+    holder.acquire()
+    try:
+        assert main(["crawl", "configs/demo.yaml", "--out", str(out)]) == 2
+    finally:
+        holder.release()
+    err = capsys.readouterr().err
+    assert "another archiver process" in err and str(os.getpid()) in err
+
+
+def test_check_reports_bad_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    junk = tmp_path / "junk.warc.gz"
+    junk.write_bytes(b"not a warc at all")
+    assert main(["check", str(junk)]) == 1
+
+
+def test_demo_crawls_the_bundled_forum_offline(tmp_path: Path, monkeypatch,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["demo", "--max-requests", "80"]) == 0
+    out = capsys.readouterr().out
+    assert "wb-manager add demo" in out
+    warcs = sorted((tmp_path / "crawls" / "demo" / "warcs").glob("*.warc.gz"))
+    assert warcs and all(check_file(w) == [] for w in warcs)
+    assert (tmp_path / "crawls" / "demo" / "report.html").exists()
