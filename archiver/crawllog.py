@@ -41,7 +41,8 @@ class CrawlLog:
     def line(self, *, status: int, size: int, url: str, hops: str, via: str, mime: str,
              started: float, duration: float, digest: str = "-", annotations: str = "-") -> None:
         """Write one crawl-log line."""
-        begin = time.strftime("%Y%m%d%H%M%S", time.gmtime(started)) + f"{int(started * 1000) % 1000:03d}"
+        millis = int(started * 1000) % 1000
+        begin = time.strftime("%Y%m%d%H%M%S", time.gmtime(started)) + f"{millis:03d}"
         self._fh.write(
             f"{_iso(time.time())} {status:5d} {size:10d} {url} {hops or '-'} {via or '-'} "
             f"{mime or '-'} #000 {begin}+{int(duration * 1000)} {digest or '-'} - "

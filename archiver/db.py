@@ -48,4 +48,5 @@ def migrate(conn: sqlite3.Connection, path: Path) -> None:
             f"({SCHEMA_VERSION}); upgrade archiver"
         )
     for index in range(version, SCHEMA_VERSION):
-        conn.executescript("BEGIN;" + MIGRATIONS[index] + f";PRAGMA user_version={index + 1};COMMIT;")
+        conn.executescript(
+            "BEGIN;" + MIGRATIONS[index] + f";PRAGMA user_version={index + 1};COMMIT;")

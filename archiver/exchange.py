@@ -28,7 +28,7 @@ class Exchange:
     http_version: str = "HTTP/1.1"
     response_headers: tuple[tuple[str, str], ...] = ()
     body: bytes = b""
-    truncated: str = ""                  # '' or the WARC-Truncated reason: length | time | disconnect
+    truncated: str = ""                  # '' or WARC-Truncated: length | time | disconnect
     duration: float = 0.0
     ip: str | None = None                # WARC-IP-Address
     error: str = ""

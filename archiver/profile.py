@@ -39,7 +39,7 @@ class TrapRules:
     #                                   a trap (PathologicalPathDecideRule's maxRepetitions)
     max_url_length: int = 2048        # characters in the whole URL
     max_query_params: int = 10        # parameters in one URL's query
-    max_query_variants: int = 10000   # distinct query strings per path (runaway sort/calendar explosions)
+    max_query_variants: int = 10000   # distinct query strings per path (runaway sort orders)
 
 
 @dataclass(frozen=True, slots=True)

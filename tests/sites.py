@@ -83,7 +83,7 @@ class EdgeSite:
             return [_html("Flaky", "<p>finally</p>")]
         if path == "/flaky429":
             if count <= 1:
-                start("429 Too Many Requests", html + [("Retry-After", "1")])
+                start("429 Too Many Requests", [*html, ("Retry-After", "1")])
                 return [_html("Slow down", "429")]
             start("200 OK", html)
             return [_html("Busy", "<p>served after 429</p>")]
@@ -92,8 +92,8 @@ class EdgeSite:
             return [_html("Same", "<p>identical payload</p>")]
         if path == "/gz":
             body = gzip.compress(_html("Gzipped", "<p>gzip encoded body</p>"))
-            start("200 OK", html + [("Content-Encoding", "gzip"),
-                                    ("Content-Length", str(len(body)))])
+            start("200 OK", [*html, ("Content-Encoding", "gzip"),
+                              ("Content-Length", str(len(body)))])
             return [body]
         start("404 Not Found", html)
         return [_html("Not found", "no such page")]

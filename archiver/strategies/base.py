@@ -101,14 +101,14 @@ class Strategy(ABC):
         """True while the strategy still samples the site before it can harvest."""
         return False
 
-    def fit(self) -> None:
+    def fit(self) -> None:  # noqa: B027 - optional hook; strategies that learn override it
         """End the learning phase: build the model from the pages seen while learning."""
 
     def rescore(self, queued: Iterable[Queued]) -> Iterator[tuple[int, Decision]]:
         """After `fit`, re-decide URLs queued during learning; yields (url id, decision)."""
         return iter(())
 
-    def save(self, folder: Path) -> None:
+    def save(self, folder: Path) -> None:  # noqa: B027 - optional hook, as fit()
         """Store the learned model as data (JSON + npz, never pickle) in `folder`."""
 
     def load(self, folder: Path) -> bool:
