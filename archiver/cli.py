@@ -70,7 +70,12 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser("admin", help="read-only web admin over the job folders")
     p.add_argument("--jobs", default="crawls", help="folder holding job folders (default crawls)")
     p.add_argument("--host", default="127.0.0.1")
-    p.add_argument("--port", type=int, default=8080)
+    p.add_argument("--port", type=int, default=8081,
+                   help="default 8081 (pywb's wayback uses 8080)")
+    p.add_argument("--replay-url", default=None, metavar="TEMPLATE",
+                   help="replay link template, default "
+                   "http://localhost:8080/{collection}/{timestamp}/{url} (pywb)")
+    p.add_argument("--kb", default=None, metavar="DIR", help="knowledge base folder")
     p.add_argument("--token", default=None, help="required to bind a non-loopback address "
                    "(or set ARCHIVER_ADMIN_TOKEN); every request must carry it")
     p.set_defaults(func=cmd_admin)
@@ -188,5 +193,6 @@ def cmd_admin(args: argparse.Namespace) -> int:
     from archiver.admin.serve import run_admin
 
     token = args.token or os.environ.get("ARCHIVER_ADMIN_TOKEN")
-    run_admin(Path(args.jobs), args.host, args.port, token)
+    run_admin(Path(args.jobs), args.host, args.port, token,
+              kb_dir=Path(args.kb) if args.kb else None, replay_url_template=args.replay_url)
     return 0
