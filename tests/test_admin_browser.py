@@ -158,3 +158,77 @@ def test_running_crawl_numbers_refresh(browser: Any, base_url: str, jobs_dir: Pa
         lambda d: "interrupted" in d.find_element(By.CSS_SELECTOR, ".badge").text)
     assert console_errors(browser) == []
 
+
+
+# --- a real crawl: the bundled demo forum, and a page whose title is a script ----------------
+
+HOSTILE = "<script>alert(1)</script>"
+
+
+def _hostile_site(environ: dict[str, Any], start: Any) -> list[bytes]:
+    start("200 OK", [("Content-Type", "text/html")])
+    if environ["PATH_INFO"] == "/":
+        return [f"<html><head><title>{HOSTILE}</title></head><body>"
+                f'<a href="/x?q=%3Cscript%3Ealert(2)%3C/script%3E">{HOSTILE}</a>'
+                "</body></html>".encode()]
+    return [b"<html><head><title>x</title></head><body>ok</body></html>"]
+
+
+@pytest.fixture(scope="module")
+def crawled_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    from werkzeug.serving import make_server
+
+    from archiver.crawl import Crawl
+    from archiver.demo import demo_profile, serve_demo
+    from archiver.profile import profile_from_dict
+    from tests.servers import serve_wsgi
+
+    root = tmp_path_factory.mktemp("crawled")
+    with serve_demo() as site:
+        Crawl(demo_profile(site.url, root / "demo", max_requests=150)).run()
+    with serve_wsgi(_hostile_site) as base:
+        Crawl(profile_from_dict({"name": "hostile", "seeds": [base + "/"],
+                                 "politeness": {"delay": 0},
+                                 "output": {"dir": str(root / "hostile")}})).run()
+    app = create_app({"JOBS_DIR": root})
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.port}", root
+    server.shutdown()
+    server.server_close()
+
+
+def test_dashboard_of_a_real_demo_crawl(browser: Any, crawled_url: tuple[str, Path]) -> None:
+    from selenium.webdriver.common.by import By
+
+    base, root = crawled_url
+    conn = db.connect(root / "demo" / "crawl.sqlite3", readonly=True)
+    requests = conn.execute("SELECT requests FROM job").fetchone()[0]
+    pages = conn.execute("SELECT COUNT(*) FROM page").fetchone()[0]
+    conn.close()
+    browser.get_log("browser")
+    browser.get(f"{base}/jobs/demo/")
+    stat = {e.find_element(By.CLASS_NAME, "k").text: e.find_element(By.CLASS_NAME, "v").text
+            for e in browser.find_elements(By.CSS_SELECTOR, ".stat")}
+    assert stat["requests"] == f"{requests:,}" and stat["HTML pages"] == f"{pages:,}"
+    assert requests == 150 and pages > 50
+    screenshot(browser, "admin-demo-crawl.png")
+    assert console_errors(browser) == []
+
+
+def test_crawled_script_title_does_not_execute(browser: Any,
+                                               crawled_url: tuple[str, Path]) -> None:
+    from selenium.webdriver.common.by import By
+
+    base, _ = crawled_url
+    browser.get_log("browser")
+    for path in ("/jobs/hostile/", "/jobs/hostile/pages", "/jobs/hostile/report.html",
+                 f"/jobs/hostile/url?u={base}/"):
+        browser.get(base + path)
+        assert no_alert(browser), path
+        assert browser.execute_script(
+            "return document.querySelectorAll('script:not([nonce])').length") == 0, path
+    browser.get(base + "/jobs/hostile/pages")
+    assert HOSTILE in browser.find_element(By.TAG_NAME, "body").text
+    assert console_errors(browser) == []
