@@ -1,0 +1,252 @@
+"""Bag-of-XPaths page features (SOUrCe §3.2–3.3): leaf XPaths and anchor paths (Apaths) of an
+lxml tree, and `XPathVectorizer`, which weights them by TF-IDF (eq. 1), L1-normalises them
+(eq. 2) and drops paths of low document frequency (θ = minPts, §5.1).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+import numpy as np
+import scipy.sparse as sp
+from lxml import etree
+
+if TYPE_CHECKING:
+    from typing import Self
+
+# Elements that are not displayed (§3.2 keeps "the elements displayed in browsers"); line
+# breaks are formatting inside text, not leaves of their own.
+_HIDDEN = frozenset({"head", "script", "style", "noscript", "template", "br", "wbr"})
+_ANCHORS = frozenset({"a", "area"})
+_SPACE = re.compile(r"\s+")
+# One step of `archiver.page.element_path`: tag, then optional [@id="…"] and [@class="…"].
+_STEP = re.compile(r'/([^/\[\]"]+)((?:\[@(?:id|class)="[^"]*"\])*)')
+_CLASS = re.compile(r'\[@class="([^"]*)"\]')
+_DIGITS = re.compile(r"\d+")
+
+__all__ = ["XPathVectorizer", "canonical_apath", "generalize_apath", "leaf_xpaths", "signature"]
+
+
+def _leaf_class(el: etree._Element) -> str:
+    klass = el.get("class")
+    if klass and klass.strip():
+        return f'[@class="{_SPACE.sub(" ", klass.strip())}"]'
+    return ""
+
+
+def leaf_xpaths(root: etree._Element) -> Counter[str]:
+    """Count the root-to-leaf XPaths of a parsed page (its bag of XPaths).
+
+    A leaf is a displayed element without element children (text, image, input, ...), an
+    element whose own text is interleaved with children (the text node is the leaf), or an
+    anchor. Steps are bare tag names; an anchor's path ends with its ``class`` attribute,
+    which makes it the page's Apath (``/html/body/div/ul/li/a[@class="title"]``). Elements
+    inside ``head``, ``script``, ``style``, ``noscript`` and ``template`` are skipped.
+
+    Parameters
+    ----------
+    root : lxml element
+        The document root (`archiver.page.Page.tree`).
+
+    Returns
+    -------
+    Counter mapping each XPath to its term frequency in the page.
+
+    References
+    ----------
+    Xu, Gao & Callan (2018), §3.2 (bag of XPaths over leaf nodes), §3.3 and Fig. 1 (Apaths
+    with the class attribute of the leaf ``a``).
+    """
+    counts: Counter[str] = Counter()
+    if not isinstance(root.tag, str):
+        return counts
+    # An explicit stack, not recursion: pages nest deeper than Python's recursion limit.
+    rtag = root.tag.lower()
+    stack: list[tuple[etree._Element, str, str]] = [(root, "/" + rtag, rtag)]
+    pop, push = stack.pop, stack.append
+    while stack:
+        el, path, tag = pop()
+        text = el.text
+        leaf = True
+        mixed = text is not None and not text.isspace()
+        for child in el:
+            ctag = child.tag
+            if not mixed:
+                tail = child.tail
+                mixed = tail is not None and not tail.isspace()
+            if type(ctag) is not str:  # comment or processing instruction
+                continue
+            leaf = False
+            ctag = ctag.lower()
+            if ctag not in _HIDDEN:
+                push((child, f"{path}/{ctag}", ctag))
+        if tag in _ANCHORS:
+            counts[path + _leaf_class(el)] += 1
+        elif leaf or mixed:
+            counts[path] += 1
+    return counts
+
+
+def signature(bag: Mapping[str, int]) -> str:
+    """A short digest of a bag of XPaths: equal for pages of identical structure."""
+    h = hashlib.blake2b(digest_size=12)
+    for x, n in sorted(bag.items()):
+        h.update(f"{x}\t{n}\n".encode())
+    return h.hexdigest()
+
+
+@lru_cache(maxsize=65_536)  # anchor paths repeat across the pages of a site
+def canonical_apath(anchor_path: str) -> str:
+    """Reduce a link's anchor path (`archiver.page.Link.anchor_path`) to the paper's Apath.
+
+    The crawl records each link's root-to-link path with the id and class of every step;
+    SOUrCe keys its navigation table on tag names plus the class of the leaf anchor only, so
+    that ids such as ``post-1234`` do not make every page's Apaths unique. A path that does
+    not parse is returned unchanged (it still works as a key, just a more specific one).
+
+    References
+    ----------
+    Xu, Gao & Callan (2018), §3.3 ("adding class attributes for leaf elements of Apaths").
+    """
+    steps: list[re.Match[str]] = []
+    pos = 0
+    for m in _STEP.finditer(anchor_path):
+        if m.start() != pos:
+            return anchor_path
+        steps.append(m)
+        pos = m.end()
+    if not steps or pos != len(anchor_path):
+        return anchor_path
+    out = "/" + "/".join(m.group(1).lower() for m in steps)
+    klass = _CLASS.search(steps[-1].group(2))
+    if klass and klass.group(1).strip():
+        out += f'[@class="{klass.group(1)}"]'
+    return out
+
+
+def generalize_apath(apath: str) -> str:
+    """A coarser Apath for back-off: digits in the class become ``0`` and repeated runs of
+    one to three steps collapse (nested replies ``ol/li/ol/li`` become ``ol/li``).
+
+    Used by `archiver.learning.navigation.NavigationTable` when a harvested page shows a
+    (cluster, Apath) pair the sample never saw.
+    """
+    klass = ""
+    m = _CLASS.search(apath)
+    base = apath
+    if m and apath.endswith(m.group(0)):
+        klass = _DIGITS.sub("0", m.group(0))
+        base = apath[: -len(m.group(0))]
+    tokens = base.strip("/").split("/")
+    changed = True
+    while changed:
+        changed = False
+        for width in (1, 2, 3):
+            i = 0
+            while i + 2 * width <= len(tokens):
+                if tokens[i : i + width] == tokens[i + width : i + 2 * width]:
+                    del tokens[i + width : i + 2 * width]
+                    changed = True
+                else:
+                    i += 1
+    return "/" + "/".join(tokens) + klass
+
+
+class XPathVectorizer:
+    """Turn bags of XPaths into L1-normalised TF-IDF vectors (a scipy CSR matrix).
+
+    Parameters
+    ----------
+    min_df : int, default=4
+        θ: an XPath seen in fewer than `min_df` training pages is dropped (the paper sets
+        θ = minPts for every site).
+    norm : {"l1", "l2", None}, default="l1"
+        Row normalisation: "l1" is eq. 2; "l2" gives unit-length rows, so that Euclidean
+        distance ranks pages like cosine similarity does (why `SourceModel` uses it by
+        default is explained there); None leaves the raw eq. 1 weights.
+
+    Attributes
+    ----------
+    vocabulary_ : dict[str, int]
+        XPath → column.
+    feature_names_ : list[str]
+        Column → XPath (sorted).
+    idf_ : ndarray of shape (n_features,)
+        ``log(|D| / df + 1)`` per column.
+    n_docs_ : int
+        |D|, the number of training pages.
+
+    References
+    ----------
+    Xu, Gao & Callan (2018), §3.2 eq. 1–2; §5.1 ("Path Filtering", θ = minPts).
+    """
+
+    def __init__(self, min_df: int = 4, norm: str | None = "l1") -> None:
+        self.min_df = min_df
+        self.norm = norm
+
+    def fit(self, docs: Sequence[Mapping[str, int]]) -> Self:
+        """Learn the vocabulary and the idf of eq. 1 from training bags."""
+        if self.min_df < 1:
+            raise ValueError(f"min_df must be >= 1; got {self.min_df}")
+        if self.norm not in ("l1", "l2", None):
+            raise ValueError(f"norm must be 'l1', 'l2' or None; got {self.norm!r}")
+        df: Counter[str] = Counter()
+        for doc in docs:
+            df.update(doc.keys())
+        names = sorted(x for x, n in df.items() if n >= self.min_df)
+        n_docs = len(docs)
+        self.feature_names_ = names
+        self.vocabulary_ = {x: i for i, x in enumerate(names)}
+        self.idf_ = np.array([math.log(n_docs / df[x] + 1.0) for x in names], dtype=np.float64)
+        self.n_docs_ = n_docs
+        return self
+
+    @classmethod
+    def from_vocabulary(
+        cls, feature_names: Sequence[str], idf: np.ndarray, n_docs: int, *, min_df: int = 4,
+        norm: str | None = "l1",
+    ) -> XPathVectorizer:
+        """Rebuild a fitted vectorizer from stored data (a model bundle)."""
+        self = cls(min_df=min_df, norm=norm)
+        self.feature_names_ = list(feature_names)
+        self.vocabulary_ = {x: i for i, x in enumerate(self.feature_names_)}
+        self.idf_ = np.asarray(idf, dtype=np.float64)
+        self.n_docs_ = n_docs
+        return self
+
+    def transform(self, docs: Iterable[Mapping[str, int]]) -> sp.csr_matrix:
+        """Weight bags by eq. 1 and normalise by eq. 2; unknown XPaths are ignored."""
+        if not hasattr(self, "vocabulary_"):
+            raise RuntimeError("XPathVectorizer is not fitted; call fit() or load a model bundle")
+        vocab = self.vocabulary_
+        indptr = [0]
+        indices: list[int] = []
+        tfs: list[float] = []
+        for doc in docs:
+            row = sorted((vocab[x], tf) for x, tf in doc.items() if x in vocab)
+            indices.extend(col for col, _ in row)
+            tfs.extend(tf for _, tf in row)
+            indptr.append(len(indices))
+        cols = np.asarray(indices, dtype=np.int32)
+        data = np.log1p(np.asarray(tfs, dtype=np.float64)) * self.idf_[cols]
+        ptr = np.asarray(indptr, dtype=np.int32)
+        if self.norm is not None and data.size:
+            lengths = np.diff(ptr)
+            filled = lengths > 0
+            if self.norm == "l1":  # eq. 2 (weights are positive)
+                sums = np.add.reduceat(data, ptr[:-1][filled])
+            else:
+                sums = np.sqrt(np.add.reduceat(data * data, ptr[:-1][filled]))
+            data /= np.repeat(sums, lengths[filled])
+        return sp.csr_matrix((data, cols, ptr), shape=(len(ptr) - 1, len(self.feature_names_)))
+
+    def fit_transform(self, docs: Sequence[Mapping[str, int]]) -> sp.csr_matrix:
+        """`fit` then `transform` the same bags."""
+        return self.fit(docs).transform(docs)

@@ -1,0 +1,340 @@
+"""The SOUrCe model: features, page clusters, kNN classifier and navigation table learned from
+one sample (Xu, Gao & Callan 2018, §4.1–4.3), and its storage as data: ``manifest.json`` +
+``arrays.npz`` (loaded with ``allow_pickle=False``) + ``pages.jsonl``, never pickle.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+import os
+import shutil
+import uuid
+import zipfile
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import scipy.sparse as sp
+from lxml import etree
+
+from archiver import __version__
+from archiver.errors import ModelFormatError
+from archiver.learning.classify import PageClassifier
+from archiver.learning.clustering import EPS_RULES, PageClusterer
+from archiver.learning.features import XPathVectorizer, leaf_xpaths
+from archiver.learning.navigation import (
+    BACKOFF_LEVELS,
+    DEFAULT_BACKOFF,
+    LinkScorer,
+    NavigationTable,
+    dsim,
+)
+
+if TYPE_CHECKING:
+    from typing import Self
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["FORMAT", "FORMAT_VERSION", "SourceModel"]
+
+FORMAT = "archiver.source-model"
+FORMAT_VERSION = 1
+MANIFEST, ARRAYS, PAGES = "manifest.json", "arrays.npz", "pages.jsonl"
+_ARRAY_KEYS = ("idf", "x_data", "x_indices", "x_indptr", "labels", "nav_counts", "nav_sizes",
+               "dsim")
+
+
+class SourceModel:
+    """Everything SOUrCe learns about one site from its sample.
+
+    Parameters
+    ----------
+    min_pts : int, default=4
+        DBSCAN minPts; also θ of the path filter and k + 1 of the classifier (§4.2, §5.1).
+    eps : float or "auto", default="auto"
+    eps_rule : {"tail", "paper"}, default="tail"
+        See `archiver.learning.clustering.auto_eps`.
+    norm : {"l2", "l1"}, default="l2"
+        Row normalisation of the TF-IDF vectors. Eq. 2 is "l1"; "l2" is the default because
+        on a real site the L1 geometry cannot separate templates: an L1-normalised page
+        with m distinct XPaths has an L2 length of about 1/√m, so rich pages of different
+        templates all sit close to the origin and to each other. On 1,000 pages of the Rust
+        documentation, mdBook chapters and rustdoc item pages (no XPath in common) are 0.13
+        apart at the closest while item pages have a median K-dist of 0.07, and every eps
+        that leaves under 15% outliers merges them (purity 0.68–0.82). With unit-length
+        rows, pages of disjoint templates are √2 apart whatever their size, and the same
+        sample clusters at purity 0.88–0.91 with 0–10% outliers. On the zoo's sites both
+        norms reach the same purity except Q&A variant 1, where L1 keeps a user's profile
+        and activity tabs apart (0.999 against 0.721); "l1" stays one parameter away.
+        Figures in benchmarks/results/learning.txt.
+    backoff : sequence of str
+        Back-off levels of the navigation table (`archiver.learning.navigation`).
+
+    Attributes
+    ----------
+    vectorizer_ : XPathVectorizer
+    classifier_ : PageClassifier
+    navigation_ : NavigationTable
+    urls_ : list[str]
+        The sampled pages, in training-row order.
+    labels_ : ndarray of int
+        Their clusters (-1: outlier).
+    eps_ : float
+    n_clusters_ : int
+    dsim_ : ndarray of shape (n_clusters,)
+    info : dict
+        Free-form facts about the sample (stop reason, ...), kept in the manifest.
+
+    References
+    ----------
+    Xu, Gao & Callan (2018), §4 (learning phase, Fig. 3).
+    """
+
+    def __init__(
+        self, *, min_pts: int = 4, eps: float | str = "auto", eps_rule: str = "tail",
+        norm: str = "l2", backoff: Sequence[str] = DEFAULT_BACKOFF,
+    ) -> None:
+        self.min_pts = min_pts
+        self.eps = eps
+        self.eps_rule = eps_rule
+        self.norm = norm
+        self.backoff = tuple(backoff)
+        self.info: dict[str, Any] = {}
+
+    def params(self) -> dict[str, Any]:
+        """The constructor parameters, as stored in the manifest."""
+        return {"min_pts": self.min_pts, "eps": self.eps, "eps_rule": self.eps_rule,
+                "norm": self.norm, "backoff": list(self.backoff)}
+
+    # --- learning --------------------------------------------------------------------------
+    def fit(
+        self, urls: Sequence[str], bags: Sequence[Mapping[str, int]],
+        groups: Mapping[str, Mapping[str, Sequence[str]]],
+        aliases: Mapping[str, str] | None = None, info: Mapping[str, Any] | None = None,
+    ) -> Self:
+        """Learn from a sample: features (§3.2), clusters (§4.2), navigation table (§4.3).
+
+        Parameters
+        ----------
+        urls : sequence of str
+            Sampled page URLs.
+        bags : sequence of Counter
+            Their bags of XPaths (`leaf_xpaths`), in the same order.
+        groups, aliases
+            U(p,x) and redirects from `archiver.learning.sampling.SiteSampler`.
+        info : mapping, optional
+            Facts to keep in the manifest.
+        """
+        if len(urls) != len(bags):
+            raise ValueError(f"{len(urls)} urls but {len(bags)} bags")
+        if self.norm not in ("l1", "l2"):
+            raise ValueError(f"norm must be 'l1' or 'l2'; got {self.norm!r}")
+        vec = XPathVectorizer(min_df=self.min_pts, norm=self.norm).fit(bags)
+        X = vec.transform(bags)
+        clusterer = PageClusterer(min_pts=self.min_pts, eps=self.eps,
+                                  eps_rule=self.eps_rule).fit(X)
+        labels = clusterer.labels_
+        self.vectorizer_ = vec
+        self.urls_ = list(urls)
+        self.labels_ = labels
+        self.eps_ = clusterer.eps_
+        self.n_clusters_ = clusterer.n_clusters_
+        self.classifier_ = PageClassifier(self.min_pts - 1, clusterer.eps_).fit(X, labels)
+        self.navigation_ = NavigationTable(self.backoff).fit(
+            groups, dict(zip(self.urls_, labels.tolist(), strict=True)), self.n_clusters_,
+            aliases)
+        self.dsim_ = dsim(X, labels, self.n_clusters_)
+        self.info = dict(info or {})
+        return self
+
+    # --- harvest ---------------------------------------------------------------------------
+    def transform(self, bags: Sequence[Mapping[str, int]]) -> sp.csr_matrix:
+        """Feature vectors of pages (eq. 1–2 with the training idf)."""
+        self._check_fitted()
+        return self.vectorizer_.transform(bags)
+
+    def classify(self, page: etree._Element | Mapping[str, int]) -> int:
+        """Cluster of one page (an lxml tree or a bag of XPaths); -1 for outliers."""
+        bag = leaf_xpaths(page) if isinstance(page, etree._Element) else page
+        return int(self.classifier_.predict(self.transform([bag]))[0])
+
+    def classify_many(self, bags: Sequence[Mapping[str, int]]) -> np.ndarray:
+        """Clusters of many pages given as bags of XPaths."""
+        return self.classifier_.predict(self.transform(bags))
+
+    def scorer(self, mode: str = "ucc", *, target: int | None = None,
+               alpha: float | None = None) -> LinkScorer:
+        """A fresh `LinkScorer` (crawl-for-UCC or crawl-for-target, §4.4)."""
+        self._check_fitted()
+        return LinkScorer(self.navigation_, self.dsim_, mode=mode, target=target, alpha=alpha)
+
+    def _check_fitted(self) -> None:
+        if not hasattr(self, "navigation_"):
+            raise RuntimeError("SourceModel is not fitted; call fit() or load a model bundle")
+
+    # --- storage ---------------------------------------------------------------------------
+    def save(self, folder: str | os.PathLike[str]) -> Path:
+        """Write the model to `folder` atomically (temp dir + rename); return the folder."""
+        self._check_fitted()
+        target = Path(folder)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = target.parent / f".{target.name}.tmp-{uuid.uuid4().hex[:8]}"
+        tmp.mkdir()
+        try:
+            X = self.classifier_.X_
+            np.savez_compressed(
+                tmp / ARRAYS, idf=self.vectorizer_.idf_, x_data=X.data,
+                x_indices=X.indices.astype(np.int64), x_indptr=X.indptr.astype(np.int64),
+                labels=self.labels_, nav_counts=self.navigation_.counts_,
+                nav_sizes=self.navigation_.sizes_, dsim=self.dsim_)
+            with open(tmp / PAGES, "w", encoding="utf-8") as fh:
+                for url, label in zip(self.urls_, self.labels_.tolist(), strict=True):
+                    fh.write(json.dumps({"url": url, "cluster": label}) + "\n")
+            manifest = {
+                "format": FORMAT, "format_version": FORMAT_VERSION,
+                "archiver_version": __version__, "params": self.params(),
+                "eps": self.eps_, "n_clusters": self.n_clusters_, "n_pages": len(self.urls_),
+                "n_docs": self.vectorizer_.n_docs_,
+                "clusters": [{"id": c, "size": int((self.labels_ == c).sum()),
+                              "dsim": float(self.dsim_[c])} for c in range(self.n_clusters_)],
+                "outliers": int((self.labels_ < 0).sum()),
+                "info": self.info,
+                "vocabulary": self.vectorizer_.feature_names_,
+                "navigation_keys": [[c, x] for c, x in self.navigation_.keys_],
+            }
+            (tmp / MANIFEST).write_text(json.dumps(manifest, indent=1), encoding="utf-8")
+            old = None
+            if target.exists():
+                old = target.parent / f".{target.name}.old-{uuid.uuid4().hex[:8]}"
+                os.rename(target, old)
+            os.rename(tmp, target)
+            if old is not None:
+                shutil.rmtree(old)
+        except BaseException:
+            shutil.rmtree(tmp, ignore_errors=True)
+            raise
+        logger.info("SOUrCe model saved to %s", target)
+        return target
+
+    @classmethod
+    def load(cls, folder: str | os.PathLike[str]) -> SourceModel:
+        """Read a model saved by `save`, validating it; sklearn objects are rebuilt.
+
+        Raises
+        ------
+        ModelFormatError
+            Naming the file, when the bundle is missing, malformed, of another format, of a
+            newer format version, or has inconsistent shapes or labels.
+        """
+        root = Path(folder)
+        m = _read_manifest(root / MANIFEST)
+        where = root / ARRAYS
+        a = _read_arrays(where)
+        params = m["params"]
+        try:
+            self = cls(min_pts=int(params["min_pts"]), eps=params["eps"],
+                       eps_rule=str(params["eps_rule"]), norm=str(params["norm"]),
+                       backoff=tuple(params["backoff"]))
+            vocab = [str(x) for x in m["vocabulary"]]
+            keys = [(int(c), str(x)) for c, x in m["navigation_keys"]]
+            n_clusters, eps = int(m["n_clusters"]), float(m["eps"])
+            n_docs = int(m["n_docs"])
+        except (KeyError, TypeError, ValueError) as err:
+            raise ModelFormatError(f"{root / MANIFEST}: missing or invalid field: {err}") from err
+        _check(self.norm in ("l1", "l2") and self.eps_rule in EPS_RULES
+               and all(b in BACKOFF_LEVELS for b in self.backoff) and self.min_pts >= 2,
+               root / MANIFEST, f"invalid params {params!r}")
+        _check(math.isfinite(eps) and eps > 0, root / MANIFEST, f"eps must be > 0; got {eps}")
+        n_feat, labels = len(vocab), a["labels"].astype(np.int64)
+        n = labels.shape[0]
+        ptr, ind = a["x_indptr"].astype(np.int64), a["x_indices"].astype(np.int64)
+        _check(a["idf"].shape == (n_feat,), where, f"idf has shape {a['idf'].shape}, "
+               f"vocabulary has {n_feat} entries")
+        _check(n >= 1 and ptr.shape == (n + 1,) and ptr[0] == 0 and ptr[-1] == ind.size
+               and bool(np.all(np.diff(ptr) >= 0)) and ind.size == a["x_data"].size,
+               where, "x_indptr/x_indices/x_data do not form a CSR matrix of the sampled pages")
+        _check(ind.size == 0 or (ind.min() >= 0 and ind.max() < n_feat), where,
+               "x_indices point outside the vocabulary")
+        _check(labels.size == 0 or (labels.min() >= -1 and labels.max() < n_clusters), where,
+               f"labels outside -1..{n_clusters - 1}")
+        _check(a["nav_counts"].shape == (len(keys), n_clusters + 1)
+               and a["nav_sizes"].shape == (len(keys),), where,
+               f"navigation arrays do not match {len(keys)} keys × {n_clusters + 1} columns")
+        _check(a["dsim"].shape == (n_clusters,), where, "dsim does not match n_clusters")
+        _check(all(-1 <= c < n_clusters for c, _ in keys), root / MANIFEST,
+               "navigation_keys name unknown clusters")
+        urls = _read_pages(root / PAGES, labels)
+        self.vectorizer_ = XPathVectorizer.from_vocabulary(vocab, a["idf"], n_docs,
+                                                           min_df=self.min_pts, norm=self.norm)
+        X = sp.csr_matrix((a["x_data"], ind, ptr), shape=(n, n_feat))
+        self.urls_, self.labels_, self.eps_, self.n_clusters_ = urls, labels, eps, n_clusters
+        self.classifier_ = PageClassifier(self.min_pts - 1, eps).fit(X, labels)
+        self.navigation_ = NavigationTable.from_arrays(keys, a["nav_counts"], a["nav_sizes"],
+                                                       n_clusters, self.backoff)
+        self.dsim_ = a["dsim"].astype(np.float64)
+        self.info = dict(m.get("info") or {})
+        return self
+
+
+def _check(ok: bool, where: Path, message: str) -> None:
+    if not ok:
+        raise ModelFormatError(f"{where}: {message}; relearn the model (archiver learn)")
+
+
+def _read_manifest(path: Path) -> dict[str, Any]:
+    try:
+        m = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError as err:
+        raise ModelFormatError(f"{path}: no model manifest here; learn one first") from err
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
+        raise ModelFormatError(f"{path}: not a JSON manifest ({err})") from err
+    _check(isinstance(m, dict), path, "the manifest is not a JSON object")
+    _check(m.get("format") == FORMAT, path,
+           f"format {m.get('format')!r} is not {FORMAT!r}")
+    version = m.get("format_version")
+    _check(isinstance(version, int) and version >= 1, path,
+           f"invalid format_version {version!r}")
+    if version > FORMAT_VERSION:
+        raise ModelFormatError(f"{path}: format_version {version} is newer than supported "
+                               f"({FORMAT_VERSION}); upgrade archiver or relearn the model")
+    return m
+
+
+def _read_arrays(path: Path) -> dict[str, np.ndarray]:
+    try:
+        with np.load(path, allow_pickle=False) as npz:
+            missing = [k for k in _ARRAY_KEYS if k not in npz.files]
+            _check(not missing, path, f"missing arrays {missing}")
+            arrays = {k: npz[k] for k in _ARRAY_KEYS}
+    except FileNotFoundError as err:
+        raise ModelFormatError(f"{path}: missing; the bundle is incomplete") from err
+    except (OSError, ValueError, zipfile.BadZipFile, EOFError) as err:
+        # allow_pickle=False turns any pickled (object) array into a ValueError here.
+        raise ModelFormatError(f"{path}: unreadable or not plain arrays ({err})") from err
+    for k, v in arrays.items():
+        _check(v.dtype.kind in "iuf", path, f"array {k!r} has dtype {v.dtype}, not numeric")
+        _check(v.dtype.kind != "f" or bool(np.isfinite(v).all()), path,
+               f"array {k!r} has non-finite values")
+    return arrays
+
+
+def _read_pages(path: Path, labels: np.ndarray) -> list[str]:
+    urls: list[str] = []
+    try:
+        with open(path, encoding="utf-8") as fh:
+            for lineno, line in enumerate(fh, 1):
+                try:
+                    rec = json.loads(line)
+                    url, cluster = str(rec["url"]), int(rec["cluster"])
+                except (json.JSONDecodeError, KeyError, TypeError, ValueError) as err:
+                    raise ModelFormatError(f"{path}:{lineno}: invalid record ({err})") from err
+                _check(len(urls) < labels.size and cluster == labels[len(urls)],
+                       path, f"line {lineno} disagrees with the labels in {ARRAYS}")
+                urls.append(url)
+    except FileNotFoundError as err:
+        raise ModelFormatError(f"{path}: missing; the bundle is incomplete") from err
+    _check(len(urls) == labels.size, path, f"{len(urls)} pages but {labels.size} labels")
+    return urls

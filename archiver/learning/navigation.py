@@ -1,0 +1,332 @@
+"""SOUrCe's Apath navigation table and link scores (Xu, Gao & Callan 2018, §3.3, §4.3–4.4):
+P(C_j | C_i, x) from the sampled destinations (eq. 3–5), the cluster adjacency matrix
+(eq. 6), HITS informativeness (eq. 7–9), DSim, Balance and Score (eq. 10–12), and the
+back-off used when a harvested page shows a (cluster, Apath) pair the sample never saw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+import scipy.sparse as sp
+
+from archiver.learning.features import generalize_apath
+
+if TYPE_CHECKING:
+    from typing import Self
+
+__all__ = ["BACKOFF_LEVELS", "DEFAULT_BACKOFF", "LinkScorer", "NavigationTable", "dsim", "hits"]
+
+# Back-off levels, from most to least specific. "exact" is eq. 5 itself; "any" pools the
+# same Apath over every source cluster; "general"/"any-general" use `generalize_apath`
+# (digits in the class zeroed, repeated steps collapsed); "coarse"/"any-coarse" drop the
+# leaf's class as well; "cluster" is the source cluster's outgoing distribution (its row of
+# eq. 6 with the outlier column kept); "prior" pools every link of the sample.
+BACKOFF_LEVELS = ("exact", "any", "general", "any-general", "coarse", "any-coarse", "cluster",
+                  "prior")
+# The order measured best on held-out (cluster, Apath) pairs of real and generated sites
+# (benchmarks/learning_bench.py): pooling the same Apath over clusters first helps most on
+# CMS sites (a login or profile link means the same thing on every page); the generalized
+# and class-less Apaths help on sites whose content varies the nesting.
+DEFAULT_BACKOFF = ("exact", "any", "general", "any-general", "coarse", "any-coarse", "cluster",
+                   "prior")
+
+
+def _coarse(apath: str) -> str:
+    g = generalize_apath(apath)
+    cut = g.find("[@class=")
+    return g if cut < 0 else g[:cut]
+
+
+def _same(apath: str) -> str:
+    return apath
+
+
+# level → (how the Apath is keyed, whether the source cluster is pooled away)
+_LEVELS = {"exact": (_same, False), "any": (_same, True),
+           "general": (generalize_apath, False), "any-general": (generalize_apath, True),
+           "coarse": (_coarse, False), "any-coarse": (_coarse, True)}
+_ANY = -2  # the pooled "any source cluster" key
+
+
+class NavigationTable:
+    """P(C_j | C_i, x) for every sampled (cluster, Apath) pair, with a back-off.
+
+    Destinations are the n clusters plus one last column for outlier pages, so that a link
+    whose sampled destinations were outliers gets probability mass there (and no score).
+
+    Parameters
+    ----------
+    backoff : sequence of str, default=DEFAULT_BACKOFF
+        Levels tried in order for a pair the sample never saw (see `BACKOFF_LEVELS`).
+
+    Attributes
+    ----------
+    n_clusters_ : int
+    keys_ : list of (int, str)
+        The (source cluster, Apath) pairs with at least one destination in the sample;
+        cluster -1 holds the links of outlier pages.
+    counts_ : ndarray of shape (n_keys, n_clusters + 1)
+        Sampled destinations of each pair by cluster (eq. 5 numerators).
+    sizes_ : ndarray of shape (n_keys,)
+        |U_{C_i,x}|, every URL of the pair, sampled or not (eq. 4, 6).
+    adjacency_ : ndarray of shape (n_clusters, n_clusters)
+        A of eq. 6.
+
+    References
+    ----------
+    Xu, Gao & Callan (2018), §3.3 eq. 3, §4.3 eq. 4–6.
+    """
+
+    def __init__(self, backoff: Sequence[str] = DEFAULT_BACKOFF) -> None:
+        self.backoff = tuple(backoff)
+
+    def fit(
+        self, groups: Mapping[str, Mapping[str, Sequence[str]]], page_cluster: Mapping[str, int],
+        n_clusters: int, aliases: Mapping[str, str] | None = None,
+    ) -> Self:
+        """Build the table from U(p,x) of every sampled page and the pages' clusters.
+
+        Parameters
+        ----------
+        groups : mapping page URL → Apath → U(p,x)
+            As recorded by `archiver.learning.sampling.SiteSampler`.
+        page_cluster : mapping page URL → cluster (-1 for outliers)
+            Every sampled page's label; a URL not in it was not sampled.
+        n_clusters : int
+        aliases : mapping requested URL → final URL, optional
+            Redirects seen while sampling.
+        """
+        unknown = [b for b in self.backoff if b not in BACKOFF_LEVELS]
+        if unknown:
+            raise ValueError(f"unknown backoff level(s) {unknown}; known: {BACKOFF_LEVELS}")
+        aliases = aliases or {}
+        width = n_clusters + 1
+        counts: dict[tuple[int, str], np.ndarray] = {}
+        sizes: dict[tuple[int, str], int] = {}
+        for page, by_apath in groups.items():
+            src = page_cluster.get(page)
+            if src is None:
+                continue
+            for apath, urls in by_apath.items():
+                key = (int(src), apath)
+                sizes[key] = sizes.get(key, 0) + len(urls)          # eq. 4: concatenation
+                row = counts.setdefault(key, np.zeros(width))
+                for url in urls:
+                    dest = page_cluster.get(aliases.get(url, url))
+                    if dest is not None:
+                        row[dest if dest >= 0 else n_clusters] += 1.0
+        keys = sorted(k for k, row in counts.items() if row.sum() > 0)
+        self.n_clusters_ = n_clusters
+        self.keys_ = keys
+        self.counts_ = (np.array([counts[k] for k in keys]) if keys
+                        else np.zeros((0, width)))
+        self.sizes_ = np.array([sizes[k] for k in keys], dtype=np.float64)
+        self._index()
+        return self
+
+    @classmethod
+    def from_arrays(
+        cls, keys: Sequence[tuple[int, str]], counts: np.ndarray, sizes: np.ndarray,
+        n_clusters: int, backoff: Sequence[str] = DEFAULT_BACKOFF,
+    ) -> NavigationTable:
+        """Rebuild a fitted table from stored data (a model bundle)."""
+        self = cls(backoff=backoff)
+        self.n_clusters_ = n_clusters
+        self.keys_ = [(int(c), str(x)) for c, x in keys]
+        self.counts_ = np.asarray(counts, dtype=np.float64).reshape(len(self.keys_),
+                                                                     n_clusters + 1)
+        self.sizes_ = np.asarray(sizes, dtype=np.float64)
+        self._index()
+        return self
+
+    def _index(self) -> None:
+        """Precompute eq. 5, eq. 6 and the pooled distributions of every back-off level."""
+        n, width = self.n_clusters_, self.n_clusters_ + 1
+        totals = self.counts_.sum(axis=1, keepdims=True)
+        self.proba_ = np.divide(self.counts_, totals, out=np.zeros_like(self.counts_),
+                                where=totals > 0)                                  # eq. 5
+        weighted = self.proba_ * self.sizes_[:, None]                              # eq. 6
+        self._lookup: dict[str, dict[tuple[int, str], np.ndarray]] = {}
+        for level, (keyer, pooled) in _LEVELS.items():
+            table: dict[tuple[int, str], np.ndarray] = {}
+            for (src, x), row in zip(self.keys_, weighted, strict=True):
+                key = (_ANY if pooled else src, keyer(x))
+                table[key] = table[key] + row if key in table else row.copy()
+            self._lookup[level] = table
+        by_cluster: dict[tuple[int, str], np.ndarray] = {}
+        for (src, _), row in zip(self.keys_, weighted, strict=True):
+            by_cluster[(src, "")] = by_cluster.get((src, ""), 0) + row
+        self._lookup["cluster"] = by_cluster
+        self._prior = weighted.sum(axis=0) if len(self.keys_) else np.zeros(width)
+        adjacency = np.zeros((n, n))
+        for (src, _), row in zip(self.keys_, weighted, strict=True):
+            if src >= 0:
+                adjacency[src] += row[:n]
+        self.adjacency_ = adjacency
+
+    def distribution(self, cluster: int, apath: str) -> tuple[np.ndarray, str]:
+        """P(· | cluster, Apath) over the clusters plus the outlier column, and the back-off
+        level that produced it ("none" with all zeros when even the prior is empty)."""
+        for level in self.backoff:
+            if level == "prior":
+                row = self._prior
+            elif level == "cluster":
+                row = self._lookup["cluster"].get((cluster, ""))
+            else:
+                keyer, pooled = _LEVELS[level]
+                row = self._lookup[level].get((_ANY if pooled else cluster, keyer(apath)))
+            if row is None:
+                continue
+            total = float(np.sum(row))
+            if total > 0:
+                return row / total, level
+        return np.zeros(self.n_clusters_ + 1), "none"
+
+
+def hits(
+    adjacency: np.ndarray, *, target: int | None = None, max_iter: int = 1000, tol: float = 1e-10,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Hub and authority scores of the clusters by HITS over A (eq. 7–8).
+
+    Each iteration computes ``h = A a`` then ``a = Aᵀ h`` and scales both to unit L2 norm
+    (Kleinberg's normalisation), until neither moves by more than `tol`. With `target`
+    (crawl-for-target, §4.4.2) the authority vector is held at 1 for the target cluster and
+    0 elsewhere, and only hubs are updated.
+
+    Returns
+    -------
+    hub, authority : ndarray of shape (n_clusters,)
+
+    References
+    ----------
+    Xu, Gao & Callan (2018), §4.4.1 eq. 7–8, §4.4.2; Kleinberg (1999).
+    """
+    A = np.asarray(adjacency, dtype=np.float64)
+    n = A.shape[0]
+    if n == 0:
+        return np.zeros(0), np.zeros(0)
+    if target is not None:
+        if not 0 <= target < n:
+            raise ValueError(f"target cluster {target} is not in 0..{n - 1}")
+        a = np.zeros(n)
+        a[target] = 1.0
+        h = A @ a
+        norm = np.linalg.norm(h)
+        return (h / norm if norm > 0 else h), a
+    a = np.full(n, 1.0 / np.sqrt(n))
+    h = np.zeros(n)
+    for _ in range(max_iter):
+        h_new = A @ a
+        hn = np.linalg.norm(h_new)
+        h_new = h_new / hn if hn > 0 else h_new
+        a_new = A.T @ h_new
+        an = np.linalg.norm(a_new)
+        a_new = a_new / an if an > 0 else a_new
+        done = np.abs(a_new - a).max() <= tol and np.abs(h_new - h).max() <= tol
+        a, h = a_new, h_new
+        if done:
+            break
+    return h, a
+
+
+def dsim(X: sp.spmatrix | np.ndarray, labels: np.ndarray, n_clusters: int) -> np.ndarray:
+    """DSim of every cluster: mean L2 distance of its pages to its centroid (eq. 10).
+
+    References
+    ----------
+    Xu, Gao & Callan (2018), §4.4.1 eq. 10.
+    """
+    out = np.zeros(n_clusters)
+    Xc = sp.csr_matrix(X)
+    for c in range(n_clusters):
+        rows = Xc[np.flatnonzero(labels == c)]
+        if rows.shape[0] == 0:
+            continue
+        centroid = np.asarray(rows.mean(axis=0)).ravel()
+        diff = rows.toarray() - centroid
+        out[c] = float(np.linalg.norm(diff, axis=1).mean())
+    return out
+
+
+class LinkScorer:
+    """Score links during harvest: Score(u) = Σ_C P(C | C(p), x_u) · Score(C) (eq. 12).
+
+    In "ucc" mode Score(C) = Info(C) · DSim(C) · Balance(C) (eq. 11), with Info = α·a +
+    (1 − α)·h from HITS (eq. 9) and Balance = 1 − share of the pages crawled so far that
+    fell in C, which `observe` keeps up to date. In "target" mode Score(C) = Info(C) with
+    the target's authority fixed (§4.4.2). Outlier destinations score 0.
+
+    Parameters
+    ----------
+    table : NavigationTable
+    dsim : ndarray of shape (n_clusters,)
+    mode : {"ucc", "target"}
+    target : int, optional
+        The target cluster (mode "target").
+    alpha : float, optional
+        α of eq. 9; default 0.5 for "ucc" and 0.8 for "target", as in §5.3–5.4.
+
+    References
+    ----------
+    Xu, Gao & Callan (2018), §4.4.1 eq. 9–12, §4.4.2, §5.3–5.4 (α).
+    """
+
+    def __init__(
+        self, table: NavigationTable, dsim: np.ndarray, *, mode: str = "ucc",
+        target: int | None = None, alpha: float | None = None,
+    ) -> None:
+        if mode not in ("ucc", "target"):
+            raise ValueError(f"mode must be 'ucc' or 'target'; got {mode!r}")
+        if mode == "target" and target is None:
+            raise ValueError("mode 'target' needs the target cluster")
+        self.table = table
+        self.mode = mode
+        self.alpha = (0.5 if mode == "ucc" else 0.8) if alpha is None else alpha
+        self.hub_, self.authority_ = hits(table.adjacency_,
+                                          target=target if mode == "target" else None)
+        self.info_ = self.alpha * self.authority_ + (1 - self.alpha) * self.hub_     # eq. 9
+        self.dsim_ = np.asarray(dsim, dtype=np.float64)
+        n = table.n_clusters_
+        self.crawled_ = np.zeros(n + 1)
+        self._scores: np.ndarray | None = None
+        # P(· | C, x) never changes during a harvest; only Score(C) does (Balance).
+        self._proba: dict[tuple[int, str], tuple[np.ndarray, str]] = {}
+
+    def observe(self, cluster: int) -> None:
+        """Count one more crawled page in `cluster` (-1: outlier) for Balance."""
+        self.crawled_[cluster if cluster >= 0 else -1] += 1
+        if self.mode == "ucc":
+            self._scores = None
+
+    def balance(self) -> np.ndarray:
+        """Balance(C) = 1 − r(C) for every cluster."""
+        total = self.crawled_.sum()
+        r = self.crawled_[:-1] / total if total > 0 else np.zeros(len(self.crawled_) - 1)
+        return 1.0 - r
+
+    def cluster_scores(self) -> np.ndarray:
+        """Score(C) of every cluster (eq. 11), with a trailing 0 for outlier destinations."""
+        if self._scores is None:
+            ucc = self.mode == "ucc"
+            core = self.info_ * self.dsim_ * self.balance() if ucc else self.info_
+            self._scores = np.append(core, 0.0)
+        return self._scores
+
+    def score(self, cluster: int, apaths: Iterable[str]) -> tuple[np.ndarray, list[str]]:
+        """Score(u) for links with these Apaths on a page of `cluster`, and the back-off
+        level used for each link."""
+        scores = self.cluster_scores()
+        if len(self._proba) > 200_000:  # bound memory on sites with endless unique Apaths
+            self._proba.clear()
+        out: list[float] = []
+        levels: list[str] = []
+        for x in apaths:
+            hit = self._proba.get((cluster, x))
+            if hit is None:
+                hit = self._proba[(cluster, x)] = self.table.distribution(cluster, x)
+            out.append(float(hit[0] @ scores))
+            levels.append(hit[1])
+        return np.asarray(out), levels

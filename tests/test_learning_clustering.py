@@ -1,0 +1,130 @@
+"""DBSCAN page clusters with the automatic eps (SOUrCe §4.2) and kNN classification of new
+pages, on generated forums: no per-test eps tuning anywhere."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from archiver.learning.classify import PageClassifier
+from archiver.learning.clustering import PageClusterer, auto_eps, k_distances
+from archiver.learning.features import XPathVectorizer, leaf_xpaths
+from archiver.learning.sampling import SiteSampler
+from tests.test_learning_sites import HOST, Forum, Sample, sample_site
+
+
+def purity(labels: np.ndarray, truth: list[str]) -> float:
+    """Clustering purity; each outlier counts as its own (pure) cluster, as in §5.2."""
+    total = int((labels < 0).sum())
+    for c in set(labels.tolist()) - {-1}:
+        total += Counter(t for t, lab in zip(truth, labels, strict=True)
+                         if lab == c).most_common(1)[0][1]
+    return total / len(truth)
+
+
+@pytest.fixture(scope="module")
+def forum_sample() -> tuple[Forum, Sample]:
+    site = Forum(seed=7, n_topics=150, n_users=50)
+    return site, sample_site(site, SiteSampler(500, saturation=0.0, random_state=0))
+
+
+@pytest.mark.parametrize("norm", ["l2", "l1"])
+def test_clusters_recover_page_types_without_tuning(forum_sample, norm) -> None:
+    site, s = forum_sample
+    truth = [site.page_type(u) for u in s.urls]
+    X = XPathVectorizer(norm=norm).fit_transform(s.bags)
+    clusterer = PageClusterer().fit(X)
+    assert purity(clusterer.labels_, truth) >= 0.9
+    assert (clusterer.labels_ < 0).mean() <= 0.06          # few outliers
+    # every page type with at least minPts pages got a cluster of its own majority
+    majority = {Counter(t for t, lab in zip(truth, clusterer.labels_, strict=True)
+                        if lab == c).most_common(1)[0][0]
+                for c in range(clusterer.n_clusters_)}
+    common = {t for t, n in Counter(truth).items() if n >= 8}
+    assert common <= majority
+    assert clusterer.core_sample_indices_.size > 0
+    assert np.isclose(clusterer.eps_, auto_eps(clusterer.kdist_, X.shape[1]))
+
+
+def test_literal_paper_rule_stops_at_the_median_on_a_fine_histogram() -> None:
+    # A bulk of K-dists spread evenly over [0.1, 0.5] and a thin tail: with ~5 bins per
+    # page no bin holds minPts pages, so the literal rule stops where the 50% guard lets it.
+    rng = np.random.default_rng(0)
+    kdist = np.concatenate([rng.uniform(0.1, 0.5, 950), rng.uniform(0.8, 1.2, 50)])
+    paper = auto_eps(kdist, n_features=1000, rule="paper")
+    assert abs((kdist <= paper).mean() - 0.5) < 0.02
+    tail = auto_eps(kdist, n_features=1000, rule="tail")
+    assert 0.5 <= tail <= 0.8                                # the gap before the tail
+    assert (kdist > tail).mean() == pytest.approx(0.05, abs=0.01)
+
+
+def test_tail_rule_ignores_a_majority_of_identical_pages() -> None:
+    # 600 identical login pages (K-dist 0), then a bulk and a tail: the duplicates must not
+    # satisfy the 50% guard by themselves and stop the scan in the gap after them.
+    rng = np.random.default_rng(1)
+    kdist = np.concatenate([np.zeros(600), rng.uniform(0.1, 0.3, 380), rng.uniform(0.9, 1, 20)])
+    eps = auto_eps(kdist, n_features=50, rule="tail")
+    assert 0.25 <= eps <= 0.9
+    assert (kdist > eps).mean() <= 0.05
+    assert auto_eps(kdist, n_features=50, rule="paper") < 0.1   # the literal rule does stop
+
+
+def test_auto_eps_edge_cases() -> None:
+    assert auto_eps(np.zeros(10), 5) == pytest.approx(1e-9)
+    assert auto_eps(np.array([]), 5) == pytest.approx(1e-9)
+    with pytest.raises(ValueError, match="rule"):
+        auto_eps(np.ones(5), 5, rule="median")
+
+
+def test_k_distances_are_distances_to_the_third_other_page() -> None:
+    X = np.array([[0.0], [1.0], [2.0], [4.0], [8.0]])
+    assert k_distances(X, min_pts=4).tolist() == [4.0, 3.0, 2.0, 4.0, 7.0]
+
+
+def test_fixed_eps_and_validation() -> None:
+    X = np.array([[0.0], [0.1], [0.2], [0.3], [5.0]])
+    labels = PageClusterer(eps=0.25).fit_predict(X)
+    assert labels.tolist() == [0, 0, 0, 0, -1]
+    with pytest.raises(ValueError, match="eps"):
+        PageClusterer(eps=-1.0).fit(X)
+
+
+def test_knn_classifies_held_out_pages(forum_sample) -> None:
+    site, s = forum_sample
+    vec = XPathVectorizer(norm="l2").fit(s.bags)
+    X = vec.transform(s.bags)
+    clusterer = PageClusterer().fit(X)
+    clf = PageClassifier(n_neighbors=3, max_distance=clusterer.eps_).fit(X, clusterer.labels_)
+    truth = [site.page_type(u) for u in s.urls]
+    # the majority page type of each cluster, to score held-out pages against
+    kind = {c: Counter(t for t, lab in zip(truth, clusterer.labels_, strict=True)
+                       if lab == c).most_common(1)[0][0]
+            for c in range(clusterer.n_clusters_)}
+    held_out = [f"{HOST}/topic/{t}" for t in range(150) if f"{HOST}/topic/{t}" not in s.pages]
+    held_out += [f"{HOST}/user/{u}" for u in range(50) if f"{HOST}/user/{u}" not in s.pages]
+    held_out += [f"{HOST}/board/{b}?page=2" for b in range(5)]
+    assert len(held_out) >= 30
+    pages = [site.fetch(u) for u in held_out]
+    bags = [leaf_xpaths(p.tree) for p in pages if p is not None and p.tree is not None]
+    predicted = clf.predict(vec.transform(bags))
+    placed = [(int(p), u) for p, u in zip(predicted, held_out, strict=True) if p >= 0]
+    right = sum(kind[p] == site.page_type(u) for p, u in placed)
+    # §5.2's precision: placed pages land in a cluster of their type; few become outliers
+    # (those whose nearest training pages were outliers themselves).
+    assert right / len(placed) >= 0.95
+    assert len(placed) / len(held_out) >= 0.85
+
+
+def test_classifier_votes_and_outliers() -> None:
+    X = np.array([[0.0, 0.0], [0.1, 0.0], [0.0, 0.1], [5.0, 5.0], [5.1, 5.0], [5.0, 5.1]])
+    labels = np.array([0, 0, 0, 1, 1, -1])
+    clf = PageClassifier(n_neighbors=3, max_distance=1.0).fit(X, labels)
+    out, dist = clf.predict_with_distance(np.array([[0.05, 0.05], [5.05, 5.05], [20.0, 0.0]]))
+    assert out.tolist() == [0, 1, -1]             # far from every training page: outlier
+    assert dist[2] > 1.0
+    # without a distance cut, the nearest pages vote whatever their distance
+    assert PageClassifier(3).fit(X, labels).predict(np.array([[-20.0, 0.0]])).tolist() == [0]
+    with pytest.raises(RuntimeError, match="not fitted"):
+        PageClassifier().predict(X)

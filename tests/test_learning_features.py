@@ -1,0 +1,112 @@
+"""Bag-of-XPaths features (SOUrCe §3.2–3.3): leaf XPaths, Apaths, TF-IDF eq. 1, L1 eq. 2."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from archiver.learning.features import (
+    XPathVectorizer,
+    canonical_apath,
+    generalize_apath,
+    leaf_xpaths,
+)
+from archiver.page import parse_html
+
+DOC = b"""<!DOCTYPE html><html><head><title>t</title><script>var x;</script></head>
+<body><div id="main" class="post">
+  <h1>Title</h1>
+  <p>Some <b>bold</b> text and <a class="more" href="/a">a link</a>.</p>
+  <ul><li><a href="/b">one</a></li><li><a class="tag  hot" href="/c">two</a></li></ul>
+  <img src="/x.png"><br>
+  <a href="/d"><img src="/y.png"></a>
+  <div class="empty"></div>
+  <script>ignored()</script><noscript><p>ignored</p></noscript>
+</div></body></html>"""
+
+
+def test_leaf_xpaths_exact_on_a_small_document() -> None:
+    page = parse_html("http://s.test/", DOC)
+    assert leaf_xpaths(page.tree) == Counter({
+        "/html/body/div/h1": 1,
+        "/html/body/div/p": 1,                      # its own text around <b> and <a>
+        "/html/body/div/p/b": 1,
+        '/html/body/div/p/a[@class="more"]': 1,
+        "/html/body/div/ul/li/a": 1,
+        '/html/body/div/ul/li/a[@class="tag hot"]': 1,
+        "/html/body/div/img": 1,
+        "/html/body/div/a": 1,                      # an anchor is a leaf even around an image
+        "/html/body/div/a/img": 1,
+        "/html/body/div/div": 1,                    # displayed, childless
+    })
+
+
+def test_apaths_of_links_match_the_anchor_xpaths() -> None:
+    page = parse_html("http://s.test/", DOC)
+    apaths = {canonical_apath(link.anchor_path) for link in page.links if link.kind == "link"}
+    anchors = {x for x in leaf_xpaths(page.tree) if x.rsplit("/", 1)[1].startswith("a")}
+    assert apaths == anchors
+
+
+def test_canonical_apath_keeps_tags_and_the_leaf_class_only() -> None:
+    raw = ('/html/body[@class="x"]/div[@id="post-123"][@class="post"]/ul/li'
+           '/a[@id="l9"][@class="title big"]')
+    assert canonical_apath(raw) == '/html/body/div/ul/li/a[@class="title big"]'
+    assert canonical_apath("/html/body/a") == "/html/body/a"
+    assert canonical_apath('/html/body/a[@class="w-1/2"]') == '/html/body/a[@class="w-1/2"]'
+    odd = 'not a path'
+    assert canonical_apath(odd) == odd
+
+
+def test_generalize_apath_zeroes_digits_and_collapses_repeats() -> None:
+    assert (generalize_apath('/html/body/ol/li/ol/li/ol/li/div/a[@class="reply-12"]')
+            == '/html/body/ol/li/div/a[@class="reply-0"]')
+    assert generalize_apath("/html/body/div/div/div/a") == "/html/body/div/a"
+    assert generalize_apath("/html/body/table/tr/td/a") == "/html/body/table/tr/td/a"
+
+
+def test_tfidf_and_l1_norm_match_a_hand_computation() -> None:
+    docs = [{"/a": 3, "/b": 1}, {"/a": 1}, {"/b": 2, "/c": 1}]
+    X = XPathVectorizer(min_df=1).fit_transform(docs)
+    idf_a = math.log(3 / 2 + 1)    # eq. 1: log(|D| / df + 1)
+    idf_b = math.log(3 / 2 + 1)
+    idf_c = math.log(3 / 1 + 1)
+    w = [math.log(3 + 1) * idf_a, math.log(1 + 1) * idf_b]
+    expected0 = [w[0] / sum(w), w[1] / sum(w), 0.0]           # eq. 2
+    assert X.shape == (3, 3)
+    assert np.allclose(X.toarray()[0], expected0)
+    assert np.allclose(X.toarray()[1], [1.0, 0.0, 0.0])
+    w2 = [math.log(3) * idf_b, math.log(2) * idf_c]
+    assert np.allclose(X.toarray()[2], [0.0, w2[0] / sum(w2), w2[1] / sum(w2)])
+    assert np.allclose(X.sum(axis=1), 1.0)
+
+
+def test_min_df_filters_rare_paths_and_transform_ignores_unknown_ones() -> None:
+    docs = [{"/common": 1, f"/rare{i}": 1} for i in range(5)]
+    vec = XPathVectorizer(min_df=4).fit(docs)
+    assert vec.feature_names_ == ["/common"]
+    X = vec.transform([{"/common": 2, "/never-seen": 7}, {"/never-seen": 1}])
+    assert X.toarray().tolist() == [[1.0], [0.0]]    # an empty row stays zero
+
+
+def test_l2_norm_gives_unit_rows() -> None:
+    docs = [{"/a": 3, "/b": 1}, {"/a": 1, "/c": 5}, {"/b": 2, "/c": 1}]
+    X = XPathVectorizer(min_df=1, norm="l2").fit_transform(docs)
+    assert np.allclose(np.sqrt(X.multiply(X).sum(axis=1)), 1.0)
+
+
+def test_vectorizer_errors() -> None:
+    with pytest.raises(RuntimeError, match="not fitted"):
+        XPathVectorizer().transform([{"/a": 1}])
+    with pytest.raises(ValueError, match="norm"):
+        XPathVectorizer(norm="max").fit([{"/a": 1}])
+
+
+def test_deep_pages_do_not_hit_the_recursion_limit() -> None:
+    body = "<div>" * 3000 + "x" + "</div>" * 3000
+    page = parse_html("http://s.test/", f"<html><body>{body}</body></html>".encode())
+    bag = leaf_xpaths(page.tree)
+    assert sum(bag.values()) == 1

@@ -1,0 +1,147 @@
+"""SourceModel: learning end to end, and the bundle stored as data (JSON + npz + jsonl)."""
+
+from __future__ import annotations
+
+import json
+import pickle
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from archiver.errors import ModelFormatError
+from archiver.learning.features import canonical_apath, leaf_xpaths
+from archiver.learning.model import FORMAT_VERSION, SourceModel
+from archiver.learning.sampling import SiteSampler
+from tests.test_learning_sites import HOST, Forum, sample_site
+
+
+@pytest.fixture(scope="module")
+def learned() -> tuple[Forum, SourceModel]:
+    site = Forum(seed=21, n_topics=80, n_users=30)
+    s = sample_site(site, SiteSampler(250, saturation=0.0, random_state=0))
+    model = SourceModel().fit(s.urls, s.bags, s.sampler.groups_, s.sampler.aliases_,
+                              info={"stop_reason": s.sampler.stop_reason()})
+    return site, model
+
+
+def test_round_trip_keeps_predictions_scores_and_assignments(learned, tmp_path) -> None:
+    site, model = learned
+    folder = model.save(tmp_path / "model")
+    assert sorted(p.name for p in folder.iterdir()) == ["arrays.npz", "manifest.json",
+                                                         "pages.jsonl"]
+    pages = [json.loads(line) for line in (folder / "pages.jsonl").read_text().splitlines()]
+    assert [p["url"] for p in pages] == model.urls_
+    assert [p["cluster"] for p in pages] == model.labels_.tolist()
+    assert -1 in model.labels_.tolist() or model.labels_.min() >= 0
+    loaded = SourceModel.load(folder)
+    assert loaded.eps_ == model.eps_ and loaded.n_clusters_ == model.n_clusters_
+    assert loaded.info == model.info and "stop_reason" in loaded.info
+    probe = [site.fetch(HOST + p) for p in ("/", "/topic/1", "/topic/70?page=2", "/user/3",
+                                            "/login?from=/x", "/topic/9/print")]
+    trees = [p.tree for p in probe if p is not None]
+    assert [loaded.classify(t) for t in trees] == [model.classify(t) for t in trees]
+    a, b = model.scorer(), loaded.scorer()
+    page = probe[1]
+    assert page is not None
+    apaths = [canonical_apath(k.anchor_path) for k in page.links if k.kind == "link"]
+    c = model.classify(page.tree)
+    assert np.array_equal(a.score(c, apaths)[0], b.score(c, apaths)[0])
+    np.testing.assert_array_equal(a.hub_, b.hub_)
+
+
+def test_save_is_atomic_and_replaces_an_old_model(learned, tmp_path) -> None:
+    _, model = learned
+    folder = tmp_path / "m"
+    model.save(folder)
+    (folder / "stale.txt").write_text("old")
+    model.save(folder)
+    assert not (folder / "stale.txt").exists()
+    assert [p.name for p in tmp_path.iterdir()] == ["m"]       # no temp dirs left
+
+
+def _bundle(model: SourceModel, tmp_path: Path) -> Path:
+    return model.save(tmp_path / "bundle")
+
+
+def _edit_manifest(folder: Path, **changes) -> None:
+    m = json.loads((folder / "manifest.json").read_text())
+    m.update(changes)
+    (folder / "manifest.json").write_text(json.dumps(m))
+
+
+def _rewrite_arrays(folder: Path, **changes) -> None:
+    with np.load(folder / "arrays.npz") as npz:
+        arrays = {k: npz[k] for k in npz.files}
+    arrays.update(changes)
+    np.savez(folder / "arrays.npz", **arrays)
+
+
+def test_refuses_pickled_arrays(learned, tmp_path) -> None:
+    folder = _bundle(learned[1], tmp_path)
+    _rewrite_arrays(folder, labels=np.array([{"evil": 1}], dtype=object))
+    with pytest.raises(ModelFormatError, match="arrays"):
+        SourceModel.load(folder)
+
+
+def test_refuses_a_pickle_in_place_of_the_manifest(learned, tmp_path) -> None:
+    folder = _bundle(learned[1], tmp_path)
+    (folder / "manifest.json").write_bytes(pickle.dumps({"format": "archiver.source-model"}))
+    with pytest.raises(ModelFormatError, match="not a JSON manifest"):
+        SourceModel.load(folder)
+
+
+@pytest.mark.parametrize(("changes", "message"), [
+    ({"format_version": FORMAT_VERSION + 1}, "newer than supported"),
+    ({"format": "archiver.kb"}, "is not 'archiver.source-model'"),
+    ({"format_version": "1"}, "invalid format_version"),
+    ({"vocabulary": ["/html/body/p"]}, "idf has shape"),
+    ({"n_clusters": 1}, "labels outside|navigation arrays|dsim"),
+    ({"eps": -0.5}, "eps must be > 0"),
+    ({"params": {"min_pts": 4}}, "missing or invalid field"),
+])
+def test_refuses_malformed_or_newer_manifests(learned, tmp_path, changes, message) -> None:
+    folder = _bundle(learned[1], tmp_path)
+    _edit_manifest(folder, **changes)
+    with pytest.raises(ModelFormatError, match=message) as err:
+        SourceModel.load(folder)
+    assert str(folder) in str(err.value)
+
+
+def test_refuses_inconsistent_arrays_and_pages(learned, tmp_path) -> None:
+    folder = _bundle(learned[1], tmp_path)
+    _rewrite_arrays(folder, labels=np.full(len(learned[1].urls_), 99))
+    with pytest.raises(ModelFormatError, match="labels outside"):
+        SourceModel.load(folder)
+    folder = learned[1].save(tmp_path / "b2")
+    lines = (folder / "pages.jsonl").read_text().splitlines()
+    (folder / "pages.jsonl").write_text("\n".join(lines[:-1]) + "\n")
+    with pytest.raises(ModelFormatError, match="pages"):
+        SourceModel.load(folder)
+    folder = learned[1].save(tmp_path / "b3")
+    (folder / "arrays.npz").write_bytes(b"not a zip")
+    with pytest.raises(ModelFormatError, match="arrays"):
+        SourceModel.load(folder)
+    with pytest.raises(ModelFormatError, match="no model manifest"):
+        SourceModel.load(tmp_path / "nowhere")
+
+
+def test_unfitted_model_says_how_to_fix_it() -> None:
+    with pytest.raises(RuntimeError, match="not fitted; call fit"):
+        SourceModel().scorer()
+
+
+def test_classify_accepts_a_tree_or_a_bag(learned) -> None:
+    site, model = learned
+    page = site.fetch(HOST + "/topic/2")
+    assert page is not None and page.tree is not None
+    assert model.classify(page.tree) == model.classify(leaf_xpaths(page.tree))
+
+
+def test_a_tiny_sample_learns_a_model_of_outliers_only() -> None:
+    bags = [{"/html/body/p": 1}, {"/html/body/div": 2}]
+    model = SourceModel().fit(["http://s/a", "http://s/b"], bags, {"http://s/a": {}})
+    assert model.n_clusters_ == 0 and model.labels_.tolist() == [-1, -1]
+    assert model.classify({"/html/body/p": 1}) == -1
+    scores, levels = model.scorer().score(-1, ["/html/body/a"])
+    assert scores.tolist() == [0.0] and levels == ["none"]

@@ -1,0 +1,147 @@
+"""Navigation table (eq. 3–6), HITS (eq. 7–9), cluster and link scores (eq. 10–12), and the
+back-off for (cluster, Apath) pairs the sample never saw."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from archiver.learning.features import canonical_apath
+from archiver.learning.model import SourceModel
+from archiver.learning.navigation import LinkScorer, NavigationTable, dsim, hits
+from archiver.learning.sampling import SiteSampler
+from tests.test_learning_sites import HOST, Forum, sample_site
+
+X_LIST = "/html/body/ul/li/a"
+X_LOGIN = '/html/body/div/a[@class="login"]'
+
+
+def hand_table(**kwargs) -> NavigationTable:
+    # Two pages of cluster 0 (a list page) and one of cluster 1. u4 was never sampled.
+    groups = {
+        "p1": {X_LIST: ["u1", "u2", "u3", "u4"], X_LOGIN: ["u5"]},
+        "p2": {X_LIST: ["u6"], X_LOGIN: ["u5"]},
+        "u1": {X_LOGIN: ["u5", "u7"]},
+    }
+    clusters = {"p1": 0, "p2": 0, "u1": 1, "u2": 1, "u3": 2, "u5": -1, "u6": 1, "u7": 2}
+    return NavigationTable(**kwargs).fit(groups, clusters, n_clusters=3)
+
+
+def test_navigation_table_probabilities_are_exact() -> None:
+    t = hand_table()
+    # (0, X_LIST): sampled destinations u1, u2, u6 in C1 and u3 in C2 (eq. 4 concatenates
+    # U(p1,x) and U(p2,x); eq. 5 counts only sampled destinations).
+    p, level = t.distribution(0, X_LIST)
+    assert level == "exact"
+    assert p.tolist() == [0.0, 0.75, 0.25, 0.0]
+    p, _ = t.distribution(0, X_LOGIN)
+    assert p.tolist() == [0.0, 0.0, 0.0, 1.0]          # the outlier column
+    p, _ = t.distribution(1, X_LOGIN)
+    assert p.tolist() == [0.0, 0.0, 0.5, 0.5]
+    assert sorted(t.keys_) == [(0, X_LOGIN), (0, X_LIST), (1, X_LOGIN)]
+    assert dict(zip(t.keys_, t.sizes_.tolist(), strict=True))[(0, X_LIST)] == 5.0
+
+
+def test_adjacency_matrix_is_eq6() -> None:
+    A = hand_table().adjacency_
+    # A_0j = P(C_j|0,list)·|U| (5) + P(C_j|0,login)·|U| (2, all to outliers, dropped)
+    # A_1j = P(C_j|1,login)·|U| (2)
+    assert np.allclose(A, [[0, 3.75, 1.25], [0, 0, 1.0], [0, 0, 0]])
+
+
+def test_hits_matches_a_hand_computation() -> None:
+    # A = 0→1, 0→2, 1→2. AᵀA has principal eigenvalue φ² = (3+√5)/2 with eigenvector
+    # (0, 1, φ); hubs are A·a, normalised.
+    A = np.array([[0, 1, 1], [0, 0, 1], [0, 0, 0]], dtype=float)
+    hub, auth = hits(A)
+    phi = (1 + math.sqrt(5)) / 2
+    a = np.array([0, 1, phi]) / math.sqrt(1 + phi**2)
+    h = A @ a / np.linalg.norm(A @ a)
+    assert np.allclose(auth, a, atol=1e-8)
+    assert np.allclose(hub, h, atol=1e-8)
+
+
+def test_hits_target_mode_fixes_the_authority() -> None:
+    A = np.array([[0, 2, 1], [0, 0, 3], [0, 0, 0]], dtype=float)
+    hub, auth = hits(A, target=2)
+    assert auth.tolist() == [0, 0, 1]
+    assert np.allclose(hub, np.array([1, 3, 0]) / math.sqrt(10))
+    with pytest.raises(ValueError, match="target"):
+        hits(A, target=5)
+
+
+def test_dsim_is_the_mean_distance_to_the_centroid() -> None:
+    X = np.array([[0.0, 0.0], [2.0, 0.0], [5.0, 5.0], [5.0, 5.0]])
+    assert np.allclose(dsim(X, np.array([0, 0, 1, 1]), 2), [1.0, 0.0])
+
+
+def test_cluster_and_link_scores_follow_eq_9_to_12() -> None:
+    t = hand_table()
+    scorer = LinkScorer(t, dsim=np.array([0.5, 0.4, 0.2]))
+    info = 0.5 * scorer.authority_ + 0.5 * scorer.hub_
+    assert np.allclose(scorer.cluster_scores(), np.append(info * [0.5, 0.4, 0.2], 0.0))
+    scores, levels = scorer.score(0, [X_LIST, X_LOGIN])
+    expected = 0.75 * scorer.cluster_scores()[1] + 0.25 * scorer.cluster_scores()[2]
+    assert scores[0] == pytest.approx(expected)
+    assert scores[1] == 0.0                              # leads to outliers only
+    assert levels == ["exact", "exact"]
+    # Balance: once every crawled page is in cluster 1, Score(C1) drops to 0.
+    scorer.observe(1)
+    scorer.observe(1)
+    assert scorer.balance().tolist() == [1.0, 0.0, 1.0]
+    assert scorer.cluster_scores()[1] == 0.0
+    target = LinkScorer(t, dsim=np.ones(3), mode="target", target=2)
+    assert target.alpha == 0.8
+    assert target.cluster_scores()[2] == pytest.approx(0.8 + 0.2 * target.hub_[2])
+
+
+def test_unseen_pairs_fall_back_level_by_level() -> None:
+    t = hand_table()
+    # (1, X_LIST) was never sampled, but X_LIST was, from cluster 0: pooled over clusters.
+    p, level = t.distribution(1, X_LIST)
+    assert level == "any" and p.tolist() == [0.0, 0.75, 0.25, 0.0]
+    # a deeper nesting of the same list generalises to it
+    p, level = t.distribution(0, "/html/body/ul/li/ul/li/a")
+    assert level == "general" and p.tolist() == [0.0, 0.75, 0.25, 0.0]
+    # same path with another class: the class-less ("coarse") Apath
+    p, level = t.distribution(0, '/html/body/ul/li/a[@class="x"]')
+    assert level == "coarse"
+    # nothing alike: the source cluster's outgoing distribution (its row of eq. 6)
+    p, level = t.distribution(0, "/html/body/form/a")
+    assert level == "cluster"
+    assert np.allclose(p, np.array([0, 3.75, 1.25, 2.0]) / 7.0)
+    # an unknown source cluster with an unknown Apath: the prior over every link
+    p, level = t.distribution(2, "/html/body/form/a")
+    assert level == "prior" and p.sum() == pytest.approx(1.0)
+    # back-off switched off
+    p, level = hand_table(backoff=("exact",)).distribution(1, X_LIST)
+    assert level == "none" and not p.any()
+    with pytest.raises(ValueError, match="backoff"):
+        hand_table(backoff=("exact", "nearest"))
+
+
+def test_links_to_content_outrank_links_to_login_walls_and_duplicates() -> None:
+    site = Forum(seed=11, n_topics=120, n_users=40)
+    s = sample_site(site, SiteSampler(1000, random_state=1))      # default saturation rule
+    model = SourceModel().fit(s.urls, s.bags, s.sampler.groups_, s.sampler.aliases_)
+    scorer = model.scorer()
+    by_type: dict[str, list[float]] = {}
+    for path in ("/board/1", "/board/2?page=2", "/topic/3", "/topic/40", "/user/4", "/"):
+        page = site.fetch(HOST + path)
+        assert page is not None and page.tree is not None
+        cluster = model.classify(page.tree)
+        links = [link for link in page.links if link.kind == "link"]
+        scores, _ = scorer.score(cluster, [canonical_apath(k.anchor_path) for k in links])
+        mine: dict[str, list[float]] = {}
+        for link, score in zip(links, scores, strict=True):
+            mine.setdefault(site.page_type(link.url) or "?", []).append(float(score))
+        for kind, values in mine.items():
+            by_type.setdefault(kind, []).extend(values)
+        if "topic" in mine:   # on every page, topic links come first
+            worthless = mine.get("login", []) + mine.get("print", []) + mine.get("static", [])
+            assert min(mine["topic"]) > max(worthless), (path, mine)
+    ucc = by_type["topic"] + by_type["profile"]
+    assert np.mean(ucc) > 3 * np.mean(by_type["login"])
+    assert np.mean(ucc) > 3 * np.mean(by_type["print"])

@@ -1,0 +1,111 @@
+"""The §4.1 sampler: one random link per (page, Apath), U(p,x) kept, and early stopping."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+
+from archiver.learning.sampling import SiteSampler
+from tests.test_learning_sites import Forum, sample_site
+
+LIST = "/html/body/ul/li/a"
+NAV = '/html/body/div/a[@class="nav"]'
+
+
+@dataclass(frozen=True)
+class L:
+    url: str
+    anchor_path: str
+
+
+def list_page(n: int) -> list[L]:
+    return [L(f"http://s/{i}", '/html/body[@class="x"]/ul[@id="l"]/li/a') for i in range(n)]
+
+
+def test_one_random_link_per_group_and_the_whole_url_list_is_kept() -> None:
+    sampler = SiteSampler(10, random_state=0)
+    sampler.add_seeds(["http://s/"])
+    links = [*list_page(10), L("http://s/about", '/html/body/div/a[@class="nav"]')]
+    requests = sampler.add_page("http://s/", links)
+    assert sorted(r.apath for r in requests) == [NAV, LIST]
+    chosen = next(r.url for r in requests if r.apath == LIST)
+    assert chosen in {f"http://s/{i}" for i in range(10)}
+    assert sampler.groups_["http://s/"][LIST] == [f"http://s/{i}" for i in range(10)]
+    assert sampler.groups_["http://s/"][NAV] == ["http://s/about"]
+    # the same choice for the same seed, and a group with a known URL asks for nothing
+    again = SiteSampler(10, random_state=0)
+    assert [r.url for r in again.add_page("http://s/", links)] == [r.url for r in requests]
+    assert sampler.add_page("http://s/about", [L(chosen, LIST), L("http://s/", NAV)]) == []
+
+
+def test_priorities_prefer_apaths_followed_less() -> None:
+    sampler = SiteSampler(10, random_state=0)
+    first = sampler.add_page("http://s/a", [L("http://s/1", LIST)])
+    second = sampler.add_page("http://s/b", [L("http://s/2", LIST), L("http://s/3", NAV)])
+    assert first[0].priority == 1.0
+    assert {r.apath: r.priority for r in second} == {LIST: 0.5, NAV: 1.0}
+
+
+def test_redirects_failures_and_exhaustion() -> None:
+    sampler = SiteSampler(100, random_state=0)
+    sampler.add_seeds(["http://s/"])
+    (req,) = sampler.add_page("http://s/", [L("http://s/old", LIST)])
+    assert not sampler.done
+    sampler.add_page("http://s/new", [L("http://s/gone", NAV)], requested_url=req.url)
+    assert sampler.aliases_ == {"http://s/old": "http://s/new"}
+    assert not sampler.done                       # http://s/gone is pending
+    sampler.add_failure("http://s/gone")
+    assert sampler.done and sampler.stop_reason() == "exhausted"
+    assert sampler.order_ == ["http://s/", "http://s/new"]
+
+
+def test_sample_size_is_an_upper_bound() -> None:
+    s = sample_site(Forum(seed=2), SiteSampler(60, saturation=0.0, random_state=0))
+    assert len(s.urls) == 60
+    assert s.sampler.stop_reason() == "sample_size"
+
+
+def test_saturation_stops_early_on_a_small_site() -> None:
+    site = Forum(seed=4, n_boards=3, n_topics=60, n_users=20)
+    full = sample_site(site, SiteSampler(2000, saturation=0.0, random_state=0))
+    assert full.sampler.stop_reason() == "exhausted"
+    s = sample_site(site, SiteSampler(2000, min_pages=50, random_state=0))
+    assert s.sampler.stop_reason() == "saturated"
+    assert s.sampler.missing_mass_ <= 0.01
+    assert 50 <= len(s.urls) <= len(full.urls) // 2
+    # the early sample still saw every Apath that appears on more than a few pages
+    def apaths(sample, min_pages):
+        counts: dict[str, int] = {}
+        for groups in sample.sampler.groups_.values():
+            for x in groups:
+                counts[x] = counts.get(x, 0) + 1
+        return {x for x, n in counts.items() if n >= min_pages}
+    assert apaths(full, 10) <= apaths(s, 1)
+
+
+def test_apaths_to_one_repeated_page_settle() -> None:
+    site = Forum(seed=5)
+    s = sample_site(site, SiteSampler(300, saturation=0.0, random_state=0))
+    settled = s.sampler.settled_
+    assert any('class="button quote"' in x for x in settled)      # a login wall
+    assert not any("topictitle" in x or "username" in x for x in settled)
+    kinds = [site.page_type(u) for u in s.urls]
+    assert kinds.count("login") < kinds.count("topic")
+    unsettled = sample_site(site, SiteSampler(300, saturation=0.0, min_pts=1000,
+                                              random_state=0))
+    assert [site.page_type(u) for u in unsettled.urls].count("login") > 2 * kinds.count("login")
+
+
+def test_missing_mass_is_good_turing() -> None:
+    sampler = SiteSampler(100, random_state=0)
+    assert sampler.missing_mass_ == 1.0
+    sampler.add_page("http://s/a", [L("http://s/1", LIST), L("http://s/2", NAV)])
+    sampler.add_page("http://s/b", [L("http://s/3", LIST)])
+    # groups: a:LIST, a:NAV, b:LIST → N = 3; NAV was seen on one page only → f1 = 1
+    assert sampler.missing_mass_ == pytest.approx(1 / 3)
+
+
+def test_invalid_sample_size() -> None:
+    with pytest.raises(ValueError, match="sample_size"):
+        SiteSampler(0)
