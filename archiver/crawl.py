@@ -205,15 +205,17 @@ class Crawl:
 
     def _prepare_strategy(self, resumed: bool) -> None:
         strategy = self.strategy
+        self._rescored_at = 0
         if strategy.learns and strategy.load(self.folder.model_dir):
             self.phase = "harvest"
+            self._store_sitemap()
         else:
             self.phase = "learn" if strategy.learning else "harvest"
         self.conn.execute("UPDATE job SET phase = ? WHERE id = 1", (self.phase,))
 
     def _add_seeds(self) -> None:
         now = self.clock()
-        for seed in self.profile.seeds:
+        for seed in [*self.profile.seeds, *self.strategy.extra_seeds()]:
             self.frontier.add(NewURL(url=seed, canon=canonicalize(seed), host=host_key(seed),
                                      depth=0, hops="", via="seed",
                                      priority=self.strategy.seed_priority()), now)
@@ -235,12 +237,21 @@ class Crawl:
                     if self.phase == "learn":
                         self._end_learning()
                         continue
-                    return "frontier-empty"
+                    return "strategy-done" if self.strategy.learns else "frontier-empty"
                 self._stop.wait(max(0.0, min(wake - self.clock(), 5.0)))
+                continue
+            if self.phase == "learn" and (later := self.strategy.defer(item.url)) is not None:
+                self.conn.execute("BEGIN")  # no longer a sample request: requeue it lower
+                self.frontier.reprioritize([(item.id, True, later, "deferred")])
+                self.conn.execute("COMMIT")
                 continue
             self._visit(item)
             if self.phase == "learn" and not self.strategy.learning:
                 self._end_learning()
+            elif (every := self.strategy.rescore_interval) and self.phase == "harvest" \
+                    and self.stats.pages - self._rescored_at >= every:
+                self._rescored_at = self.stats.pages
+                self._rescore("queue re-ranked")
             if self.on_progress is not None:
                 self.on_progress(self.stats)
         return self._stop_reason or "signal"
@@ -330,6 +341,8 @@ class Crawl:
             outcome = process_page(self.judge, self.strategy, item, ex, self.phase)
             if loc is not None and outcome.metadata:
                 self.sink.write_metadata(item.url, loc.record_id, outcome.metadata)
+        if not robots:
+            self.strategy.observe_fetch(item.url, ex.status, outcome.is_page)
         self.sink.flush()
         self._commit(item, ex, loc, outcome, robots)
 
@@ -403,15 +416,37 @@ class Crawl:
         logger.info("learning phase over: fitting the model")
         self.strategy.fit()
         self.strategy.save(self.folder.model_dir)
-        queued = self.judge.queued_for_rescore()
-        updates = ((url_id, d.follow, d.priority if math.isfinite(d.priority) else 0.0, d.reason)
-                   for url_id, d in self.strategy.rescore(queued))
+        self._store_sitemap()
+        self.conn.execute("UPDATE job SET phase = 'harvest' WHERE id = 1")
+        self._rescore("model fitted")
+        self.phase = "harvest"
+        self._rescored_at = self.stats.pages
+
+    def _rescore(self, why: str) -> None:
+        """Re-decide every queued URL with the strategy's current scores (one transaction);
+        skipped ones get the same `strategy:` reason prefix as in `process_page`."""
+        queued = list(self.judge.queued_for_rescore())
+        decided = list(self.strategy.rescore(queued))
+        updates = [(url_id, d.follow, d.priority if math.isfinite(d.priority) else 0.0,
+                    d.reason if d.follow else f"strategy:{d.reason}") for url_id, d in decided]
         self.conn.execute("BEGIN")
         n = self.frontier.reprioritize(updates)
-        self.conn.execute("UPDATE job SET phase = 'harvest' WHERE id = 1")
-        log_event(self.conn, "phase", f"model fitted; {n} queued URLs rescored", now=self.clock())
+        self.conn.executemany("UPDATE url SET cluster = ? WHERE id = ?",   # predicted cluster
+                              [(d.cluster, url_id) for url_id, d in decided
+                               if d.cluster is not None])
+        log_event(self.conn, "phase" if why == "model fitted" else "rescore",
+                  f"{why}; {n} queued URLs rescored", now=self.clock())
         self.conn.execute("COMMIT")
-        self.phase = "harvest"
+
+    def _store_sitemap(self) -> None:
+        """Write the strategy's learned clusters and edges for the admin's sitemap view."""
+        from archiver.sitemap import store_sitemap
+
+        clusters = self.strategy.clusters()
+        if clusters:
+            self.conn.execute("BEGIN")
+            store_sitemap(self.conn, clusters, self.strategy.edges())
+            self.conn.execute("COMMIT")
 
 
 def crawl(profile: SiteProfile, **kwargs: object) -> CrawlResult:

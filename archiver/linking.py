@@ -141,17 +141,18 @@ def process_page(judge: LinkJudge, strategy: Strategy, item: QueuedURL, ex: Exch
         state = "queued" if d.follow else "skipped"
         reason = d.reason if d.follow else f"strategy:{d.reason}"
         out.links.append(_row(item, link, state, reason, d.priority, item.depth + 1, "L",
-                              follow=d.follow))
+                              follow=d.follow, cluster=d.cluster))
     out.metadata = _metadata(item, strategy, phase, out, info.extra)
     return out
 
 
 def _row(item: QueuedURL, link: Link, state: str, reason: str, priority: float, depth: int,
-         hop: str, follow: bool = False, via: str = "link") -> LinkRow:
+         hop: str, follow: bool = False, via: str = "link", cluster: int | None = None
+         ) -> LinkRow:
     new = NewURL(url=link.url, canon=canonicalize(link.url), host=host_key(link.url),
                  depth=depth, hops=item.hops + hop, via=via, state=state, reason=reason,
                  priority=priority, parent_id=item.id, anchor_path=link.anchor_path,
-                 anchor_text=link.text)
+                 anchor_text=link.text, cluster=cluster)
     return LinkRow(new, link.text, follow, priority, reason)
 
 

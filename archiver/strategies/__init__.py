@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from archiver.strategies.base import Decision, PageInfo, Queued, Strategy, Visit
+from archiver.strategies.base import ClusterInfo, Decision, PageInfo, Queued, Strategy, Visit
 from archiver.strategies.bfs import BFSStrategy
+from archiver.strategies.source import SourceTargetStrategy, SourceUCCStrategy
 
-REGISTRY: dict[str, type[Strategy]] = {cls.name: cls for cls in (BFSStrategy,)}
+REGISTRY: dict[str, type[Strategy]] = {
+    cls.name: cls for cls in (BFSStrategy, SourceUCCStrategy, SourceTargetStrategy)}
 
-__all__ = ["REGISTRY", "Decision", "PageInfo", "Queued", "Strategy", "Visit", "get_strategy"]
+__all__ = ["REGISTRY", "ClusterInfo", "Decision", "PageInfo", "Queued", "Strategy", "Visit",
+           "get_strategy"]
 
 
 def get_strategy(name: str) -> type[Strategy]:

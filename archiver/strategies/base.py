@@ -34,6 +34,7 @@ class Decision:
     follow: bool
     priority: float = 0.0
     reason: str = ""
+    cluster: int | None = None   # predicted cluster of the destination, stored on the URL row
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +56,17 @@ class Queued:
     depth: int
     anchor_path: str
     parent_url: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ClusterInfo:
+    """A learned page cluster as stored in the `cluster` table (the admin's sitemap)."""
+
+    id: int                  # -1: outliers
+    size: int                # sampled pages in it
+    score: float             # the strategy's value of the cluster
+    label: str = ""
+    info: dict[str, Any] = field(default_factory=dict)  # example_urls, top_xpaths, hub, ...
 
 
 @dataclass(slots=True)
@@ -114,3 +126,28 @@ class Strategy(ABC):
     def load(self, folder: Path) -> bool:
         """Load a model saved by `save`; False when there is none (then learn)."""
         return False
+
+    def extra_seeds(self) -> list[str]:
+        """URLs the strategy needs fetched besides the profile's seeds (a target example)."""
+        return []
+
+    def defer(self, url: str) -> float | None:
+        """While learning, asked before a popped URL is fetched: a lower priority to requeue
+        it at when the strategy no longer needs it now, or None to fetch it."""
+        return None
+
+    def observe_fetch(self, url: str, status: int | None, is_page: bool) -> None:  # noqa: B027
+        """Told the outcome of every fetch (status None: no response; is_page: parsed HTML)."""
+
+    @property
+    def rescore_interval(self) -> int:
+        """During harvest, re-rank the queue with `rescore` every this many pages (0: never)."""
+        return 0
+
+    def clusters(self) -> list[ClusterInfo]:
+        """The learned clusters, for the crawl DB's `cluster` table (after fit or load)."""
+        return []
+
+    def edges(self) -> list[tuple[int, int, float]]:
+        """The learned sitemap's edges (source cluster, destination cluster, weight)."""
+        return []

@@ -1,0 +1,216 @@
+"""SOUrCe strategies: registry conformance, learning → harvest through the real crawl loop,
+model reuse across runs, and quality floors against BFS on small zoo sites (STYLE.md §12)."""
+
+from __future__ import annotations
+
+import json
+import math
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from warcio.archiveiterator import ArchiveIterator
+
+from archiver.crawl import Crawl
+from archiver.evaluation import metrics as m
+from archiver.evaluation import read_captures, zoo_truth
+from archiver.page import parse_html
+from archiver.profile import SiteProfile, profile_from_dict
+from archiver.strategies import REGISTRY, Decision, Visit
+from archiver.zoo import ServedSite, Site, make_site, serve
+
+FLOORS = Path(__file__).with_name("quality_floors.json")
+EPSILON = 0.02
+BUDGET = 0.25          # SOUrCe §5.3: a quarter of the mirror
+FIXTURE = b"""<!doctype html><html><head><title>Board</title></head><body>
+<div id="nav"><a href="/login">Log in</a><a href="/faq">FAQ</a></div>
+<ul class="topics"><li><a class="title" href="/t/1">One</a></li>
+<li><a class="title" href="/t/2">Two</a></li><li><a class="title" href="/t/3">Three</a></li></ul>
+<div class="pages"><a href="/board?page=2">2</a></div><p>Some text</p></body></html>"""
+
+
+def _profile(name: str, out: Path, seeds: list[str], max_requests: int = 100,
+             **strategy: Any) -> SiteProfile:
+    if name == "source-target":
+        strategy.setdefault("target_example", seeds[0].rstrip("/") + "/t/1")
+    return profile_from_dict({
+        "name": "t-" + name, "seeds": seeds, "politeness": {"delay": 0, "retries": 0},
+        "limits": {"max_requests": max_requests}, "output": {"dir": str(out)},
+        "strategy": {"name": name, **strategy}}, source=f"<test {name}>")
+
+
+# --- conformance -----------------------------------------------------------------------------
+def test_registry_names_are_unique_and_match() -> None:
+    assert len({cls.name for cls in REGISTRY.values()}) == len(REGISTRY)
+    assert all(name == cls.name for name, cls in REGISTRY.items())
+    assert {"bfs", "source-ucc", "source-target"} <= set(REGISTRY)
+
+
+@pytest.mark.parametrize("name", sorted(REGISTRY))
+def test_conformance(name: str, tmp_path: Path) -> None:
+    seeds = ["http://forum.test/"]
+
+    def decide() -> list[Decision]:
+        strategy = REGISTRY[name].from_profile(_profile(name, tmp_path, seeds, sample_size=50))
+        page = parse_html("http://forum.test/", FIXTURE)
+        links = [link for link in page.links if link.kind == "link"]
+        visit = Visit(page=page, depth=0)
+        strategy.describe(visit)
+        out = strategy.decide(visit, links)
+        assert [d.url for d in out] == [link.url for link in links]
+        assert math.isfinite(strategy.seed_priority())
+        return out
+
+    first = decide()
+    assert first and all(math.isfinite(d.priority) for d in first)
+    assert all(urlsplit(d.url).hostname == "forum.test" for d in first)
+    assert first == decide()   # same inputs, same output (seeded sampling)
+
+
+def test_source_target_fetches_the_example_as_a_seed(tmp_path: Path) -> None:
+    strategy = REGISTRY["source-target"].from_profile(
+        _profile("source-target", tmp_path, ["http://forum.test/"]))
+    assert strategy.extra_seeds() == ["http://forum.test/t/1"]
+    assert REGISTRY["source-ucc"].from_profile(
+        _profile("source-ucc", tmp_path, ["http://forum.test/"])).extra_seeds() == []
+
+
+# --- zoo crawls ------------------------------------------------------------------------------
+def _example(site: Site, kind: str) -> str:
+    """A valid page of the target kind (the middle one in path order)."""
+    urls = site.manifest(with_digest=False)["urls"]
+    types = site.target_types[kind]
+    paths = sorted(u for u, d in urls.items() if d["page_type"] in types
+                   and d["valid"] == "valid" and not d.get("disallowed"))
+    return paths[len(paths) // 2]
+
+
+@pytest.fixture(scope="module")
+def zoo() -> Iterator[dict[str, tuple[Site, ServedSite]]]:
+    served: dict[str, tuple[Site, ServedSite]] = {}
+    managers = []
+    for family in ("forum", "qa"):
+        site = make_site(family, 0, "small", 0)
+        cm = serve(site)
+        served[family] = (site, cm.__enter__())
+        managers.append(cm)
+    yield served
+    for cm in managers:
+        cm.__exit__(None, None, None)
+
+
+def _crawl(site: Site, served: ServedSite, name: str, out: Path, budget: int,
+           **strategy: Any) -> Crawl:
+    seeds = [served.url + p for p in site.seeds()]
+    if name != "bfs":
+        strategy.setdefault("sample_size", max(20, budget // 5))   # as the harness does
+    if name == "source-target":
+        strategy.setdefault("target_example", served.url + _example(site, "detail"))
+    crawl = Crawl(_profile(name, out, seeds, budget, **strategy))
+    crawl.run()
+    return crawl
+
+
+def _measure(site: Site, served: ServedSite, out: Path, budget: int) -> dict[str, float]:
+    truth = zoo_truth(site, urlsplit(served.url).hostname or "")
+    caps = read_captures(sorted((out / "warcs").glob("*.warc.gz")), keep_payload=False)
+    judged = m.judge(caps, truth)[:budget]
+    return {"valid_ratio": m.valid_ratio(judged) or 0.0,
+            "recall": m.recall_entities(judged, truth) or 0.0}
+
+
+CASES = [(f, s) for f in ("forum", "qa") for s in ("bfs", "source-ucc", "source-target")]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("family", "name"), CASES)
+def test_quality_floors(zoo: dict[str, tuple[Site, ServedSite]], tmp_path: Path,
+                        family: str, name: str) -> None:
+    site, served = zoo[family]
+    budget = math.ceil(BUDGET * site.manifest(with_digest=False)["counts"]["urls"])
+    _crawl(site, served, name, tmp_path / "job", budget)
+    got = _measure(site, served, tmp_path / "job", budget)
+    floors = json.loads(FLOORS.read_text())
+    assert floors["digests"][family] == site.digest(), "zoo changed: re-measure the floors"
+    floor = floors["floors"][f"{family}/{name}"]
+    for metric, value in got.items():
+        assert value >= floor[metric] - EPSILON, (family, name, metric, value, floor[metric])
+
+
+@pytest.mark.slow
+def test_learned_sitemap_and_low_value_links_in_the_db(
+        zoo: dict[str, tuple[Site, ServedSite]], tmp_path: Path) -> None:
+    site, served = zoo["forum"]
+    _crawl(site, served, "source-target", tmp_path / "job", 129)
+    conn = sqlite3.connect(tmp_path / "job" / "crawl.sqlite3")
+    clusters = conn.execute("SELECT id, label, info FROM cluster").fetchall()
+    assert len(clusters) >= 2 and any("(target)" in label for _, label, _ in clusters)
+    info = json.loads(clusters[-1][2])
+    assert info["example_urls"] and "hub" in info and "authority" in info
+    assert conn.execute("SELECT COUNT(*) FROM cluster_edge").fetchone()[0] > 0
+    low = conn.execute("SELECT reason, cluster FROM url WHERE state = 'skipped'"
+                       " AND reason LIKE 'strategy:low-value:%'").fetchall()
+    assert low, "forum profiles are not worth following when the target is topics"
+    assert all(reason == f"strategy:low-value:{c}" for reason, c in low)
+    pages = conn.execute("SELECT COUNT(*) FROM page WHERE cluster IS NOT NULL").fetchone()[0]
+    assert pages > 0
+
+
+def _warc_records(folder: Path) -> list[tuple[str, str, dict[str, str]]]:
+    out = []
+    for path in sorted(folder.glob("*.warc.gz")):
+        with open(path, "rb") as fh:
+            for rec in ArchiveIterator(fh):
+                meta: dict[str, str] = {}
+                if rec.rec_type == "metadata":
+                    for line in rec.content_stream().read().decode().splitlines():
+                        key, _, value = line.partition(": ")
+                        meta.setdefault(key, value)
+                out.append((rec.rec_type, rec.rec_headers.get_header("WARC-Target-URI"), meta))
+    return out
+
+
+@pytest.mark.slow
+def test_sample_fetches_are_archived_and_counted(
+        zoo: dict[str, tuple[Site, ServedSite]], tmp_path: Path) -> None:
+    site, served = zoo["forum"]
+    crawl = _crawl(site, served, "source-ucc", tmp_path / "job", 15, sample_size=50)
+    assert crawl.stats.requests == 15          # the sample stopped at max_requests
+    conn = sqlite3.connect(tmp_path / "job" / "crawl.sqlite3")
+    job = conn.execute("SELECT requests, phase, stop_reason FROM job").fetchone()
+    assert job == (15, "learn", "max_requests")
+    records = _warc_records(tmp_path / "job" / "warcs")
+    fetched = {r[0] for r in conn.execute(
+        "SELECT u.url FROM fetch f JOIN url u ON u.id = f.url_id")}
+    archived = {uri for kind, uri, _ in records if kind in ("response", "revisit")}
+    assert fetched == archived and len(fetched) == 15
+    learn = [uri for kind, uri, meta in records
+             if kind == "metadata" and meta.get("archiver-phase") == "learn"]
+    assert len(learn) == conn.execute("SELECT COUNT(*) FROM page").fetchone()[0] > 0
+
+
+@pytest.mark.slow
+def test_saved_model_is_reused_without_relearning(
+        zoo: dict[str, tuple[Site, ServedSite]], tmp_path: Path) -> None:
+    site, served = zoo["forum"]
+    job = tmp_path / "job"
+    _crawl(site, served, "source-ucc", job, 60)
+    manifest = job / "model" / "manifest.json"
+    assert manifest.exists()
+    conn = sqlite3.connect(job / "crawl.sqlite3")
+    learned = conn.execute("SELECT COUNT(*) FROM event WHERE kind = 'phase'").fetchone()[0]
+    assert learned == 1
+    conn.close()
+    second = _crawl(site, served, "source-ucc", job, 100)
+    assert second.strategy.sampler.n_pages == 0            # nothing sampled this run
+    assert second.stats.requests <= 40
+    conn = sqlite3.connect(job / "crawl.sqlite3")
+    assert conn.execute("SELECT COUNT(*) FROM event WHERE kind = 'phase'").fetchone()[0] == 1
+    meta = [meta for kind, _, meta in _warc_records(job / "warcs") if kind == "metadata"]
+    phases = [x.get("archiver-phase") for x in meta]
+    assert phases.count("learn") > 0 and phases[-1] == "harvest"
+    harvested = conn.execute("SELECT COUNT(*) FROM page WHERE cluster IS NOT NULL").fetchone()[0]
+    assert harvested > 0
