@@ -27,6 +27,7 @@ from urllib.parse import urlsplit
 import requests
 import urllib3.exceptions
 from requests.adapters import HTTPAdapter
+from requests.cookies import extract_cookies_to_jar
 
 from archiver.exchange import Exchange
 
@@ -101,13 +102,14 @@ class Fetcher:
         started_at = self.clock()
         start = time.monotonic()
         try:
-            resp = self.session.get(
-                url,
-                allow_redirects=False,
-                stream=True,
-                verify=True,
-                timeout=(self.connect_timeout, self.timeout),
-            )
+            # Straight to the adapter, not Session.send: with allow_redirects=False requests
+            # still runs resolve_redirects() on a 3xx, which reads (and content-decodes) the
+            # body before we can read it raw; a gzip-encoded redirect body then fails.
+            prepared = self.session.prepare_request(requests.Request("GET", url))
+            resp = self.session.get_adapter(prepared.url or url).send(
+                prepared, stream=True, verify=True, proxies={},
+                timeout=(self.connect_timeout, self.timeout))
+            extract_cookies_to_jar(self.session.cookies, prepared, resp.raw)
         except _NETWORK_ERRORS as err:
             reason = self._describe(err)
             logger.debug("fetch %s failed: %s (%r)", url, reason, err)

@@ -319,3 +319,26 @@ def test_retry_after() -> None:
     assert retry_after(_ex(b"", ("Retry-After", past)), now) == 0.0
     for garbage in ("soon", "-5", "1.5", "²", "Mon, 99 Foo 2024 99:99:99 GMT"):
         assert retry_after(_ex(b"", ("Retry-After", garbage)), now) is None
+
+
+def test_gzip_encoded_redirect_body_is_read_raw() -> None:
+    """requests' resolve_redirects() must not consume a 3xx body before the raw read
+    (it did, and a gzip-encoded redirect body then raised RuntimeError)."""
+    import gzip as _gzip
+
+    from archiver.fetcher import Fetcher, decoded_body
+    from tests.servers import serve_wsgi
+
+    body = _gzip.compress(b"<html><body>moved <a href='/new'>here</a></body></html>")
+
+    def app(environ, start):
+        start("302 Found", [("Location", "/new"), ("Content-Encoding", "gzip"),
+                            ("Content-Type", "text/html"), ("Content-Length", str(len(body))),
+                            ("Set-Cookie", "sid=abc; Path=/")])
+        return [body]
+
+    with serve_wsgi(app) as base, Fetcher("archiver-test/1") as fetcher:
+        ex = fetcher.fetch(base + "/old")
+        assert ex.status == 302 and ex.header("Location") == "/new"
+        assert ex.body == body and b"moved" in decoded_body(ex)
+        assert fetcher.session.cookies.get("sid") == "abc"   # cookies still kept per crawl
