@@ -196,8 +196,9 @@ def _run_specs(crawlers: Sequence[str], truth: SiteTruth, base: str, budget: int
             opts.setdefault("sample_size", max(20, budget // 5))
         if name in TARGET_STRATEGIES:       # SOUrCe §5.4: one run per target kind
             for kind, keys in sorted(truth.targets.items()):
-                if keys:
-                    example = base + sorted(keys)[0]
+                if keys and kind in truth.target_examples:
+                    # a URL of the target type (the keys are entities, not paths)
+                    example = base + truth.target_examples[kind]
                     yield (f"{name}:{kind}", name, len(keys),
                            {**opts, "target_example": example})
             continue

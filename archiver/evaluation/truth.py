@@ -65,6 +65,8 @@ class SiteTruth:
     #                                   pages (zoo: not robots.txt or style sheets)
     targets: Mapping[str, frozenset[str]] = field(default_factory=dict)
     #                                   target kind ("detail", "profile") -> content keys
+    target_examples: Mapping[str, str] = field(default_factory=dict)
+    #                                   target kind -> path+query of one canonical target page
     detail_types: frozenset[str] = frozenset()    # page types of detail pages (focused crawl)
     detail_topics: Mapping[str, int] = field(default_factory=dict)
     #                                   topic -> canonical detail pages tagged with it
@@ -100,6 +102,7 @@ def zoo_truth(site: Site, host: str = "") -> SiteTruth:
     target_types = {kind: frozenset(types) for kind, types in site.target_types.items()}
     detail = target_types.get("detail", frozenset())
     targets: dict[str, set[str]] = {kind: set() for kind in target_types}
+    examples: dict[str, str] = {}
     topics: dict[str, int] = {}
     for link, data in manifest["urls"].items():
         if data.get("disallowed"):
@@ -118,6 +121,8 @@ def zoo_truth(site: Site, host: str = "") -> SiteTruth:
         for kind, types in target_types.items():
             if data["page_type"] in types:
                 targets[kind].add(content)
+                if kind not in examples or link < examples[kind]:
+                    examples[kind] = link
         if data["page_type"] in detail:
             for topic in set(data.get("topics", ())):
                 topics[topic] = topics.get(topic, 0) + 1
@@ -125,4 +130,5 @@ def zoo_truth(site: Site, host: str = "") -> SiteTruth:
                      ucc_entities=frozenset(entities), canonical=frozenset(canonical),
                      valuable=frozenset(valuable),
                      targets={k: frozenset(v) for k, v in targets.items()},
+                     target_examples=examples,
                      detail_types=detail, detail_topics=topics, key=normalize, host=host)
