@@ -65,3 +65,64 @@ def test_kill_9_and_resume_archives_everything_exactly_once(tmp_path: Path) -> N
                     captured[urlsplit(rec.rec_headers.get_header("WARC-Target-URI")).path] += 1
     assert set(captured) == site.archivable_paths()
     assert [p for p, n in captured.items() if n > 1] == []
+
+
+def _wait_for_fetches(job: Path, n: int, proc: subprocess.Popen, timeout: float = 60) -> None:
+    import sqlite3
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and proc.poll() is None:
+        try:
+            with sqlite3.connect(f"file:{job / 'crawl.sqlite3'}?mode=ro", uri=True) as conn:
+                if conn.execute("SELECT COUNT(*) FROM fetch").fetchone()[0] >= n:
+                    return
+        except sqlite3.Error:
+            pass
+        time.sleep(0.05)
+    raise AssertionError("the crawl did not get going")
+
+
+def _profile(tmp_path: Path, base: str) -> Path:
+    profile = tmp_path / "edge.yaml"
+    profile.write_text(yaml.safe_dump({
+        "name": "edge", "seeds": [base + "/"], "politeness": {"delay": 0.02},
+        "output": {"dir": str(tmp_path / "job")}}))
+    return profile
+
+
+def test_sigterm_stops_cleanly_and_the_job_resumes(tmp_path: Path) -> None:
+    import sqlite3
+
+    site = EdgeSite(n_pages=200)
+    with serve_wsgi(site) as base:
+        profile = _profile(tmp_path, base)
+        proc = _run(profile)
+        _wait_for_fetches(tmp_path / "job", 20, proc)
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=60) == 0
+        warcs = list((tmp_path / "job" / "warcs").iterdir())
+        assert warcs and not [w for w in warcs if w.name.endswith(".open")]  # files closed
+        assert all(check_file(w) == [] for w in warcs)
+        conn = sqlite3.connect(tmp_path / "job" / "crawl.sqlite3")
+        state, reason = conn.execute("SELECT state, stop_reason FROM job").fetchone()
+        conn.close()
+        assert (state, reason) == ("interrupted", "signal:SIGTERM")
+        proc = _run(profile)
+        assert proc.wait(timeout=300) == 0
+    conn = sqlite3.connect(tmp_path / "job" / "crawl.sqlite3")
+    assert conn.execute("SELECT state, runs FROM job").fetchone() == ("finished", 2)
+
+
+def test_second_signal_stops_at_once_and_stays_resumable(tmp_path: Path) -> None:
+    site = EdgeSite(n_pages=200)
+    with serve_wsgi(site) as base:
+        profile = _profile(tmp_path, base)
+        proc = _run(profile)
+        _wait_for_fetches(tmp_path / "job", 20, proc)
+        proc.send_signal(signal.SIGINT)
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(timeout=60) in (0, 130)
+        proc = _run(profile)
+        assert proc.wait(timeout=300) == 0
+    warcs = sorted((tmp_path / "job" / "warcs").iterdir())
+    assert all(w.name.endswith(".warc.gz") and check_file(w) == [] for w in warcs)
