@@ -87,3 +87,23 @@ def test_bfs_and_wget_on_a_small_forum(tmp_path: Path) -> None:
     assert md == markdown(results)
     assert out.with_name("zoo.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert list((tmp_path / "runs" / "forum-v0" / "bfs" / "warcs").glob("*.warc.gz"))
+
+
+@pytest.mark.skipif(not HAVE_WGET, reason="needs wget")
+def test_wget_keeps_pages_below_a_page_path(tmp_path: Path) -> None:
+    """/questions and /questions/317/slug both exist: wget must archive the second too."""
+    from urllib.parse import urlsplit
+
+    from archiver.evaluation.captures import read_captures
+    from archiver.evaluation.crawlers import run_wget
+    from archiver.zoo import make_site, serve
+
+    site = make_site("qa", 0, "demo")
+    with serve(site) as served:
+        run = run_wget([served.url + p for p in site.seeds()], tmp_path / "wget", 80)
+    kinds = set()
+    for cap in read_captures(run.warcs, keep_payload=False):
+        parts = urlsplit(cap.url)
+        truth = site.truth(parts.path + ("?" + parts.query if parts.query else ""))
+        kinds.add(getattr(truth, "page_type", None))
+    assert "question" in kinds, sorted(map(str, kinds))

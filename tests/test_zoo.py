@@ -375,3 +375,19 @@ def test_one_very_large_page():
     sizes = sorted(len(site.respond(u).body) for u in site.urls()
                    if site.truth(u).page_type == "print")  # type: ignore[union-attr]
     assert sizes[-1] > 100_000 and sizes[-1] > 5 * sizes[len(sizes) // 2]
+
+
+def test_client_hang_ups_are_not_printed(capsys: pytest.CaptureFixture[str]) -> None:
+    with serve(make_site("forum", 0, "demo")) as site:
+        server = site._server
+        for hang_up in (ConnectionResetError(104, "reset by peer"), BrokenPipeError(32, "pipe")):
+            try:
+                raise hang_up
+            except OSError:
+                server.handle_error(None, ("127.0.0.1", 1))
+        assert capsys.readouterr().err == ""
+        try:
+            raise ValueError("a bug in a page")
+        except ValueError:
+            server.handle_error(None, ("127.0.0.1", 1))   # other errors keep their traceback
+        assert "ValueError: a bug in a page" in capsys.readouterr().err

@@ -83,8 +83,11 @@ def run_wget(seeds: Sequence[str], folder: Path, max_requests: int, *,
     """
     folder.mkdir(parents=True, exist_ok=True)
     files = folder / "files"
-    cmd = [wget, "--mirror", f"--warc-file={folder / 'wget'}", "--no-warc-keep-log",
-           "-P", str(files), "--no-verbose", "--tries=1", "--timeout=30", *seeds]
+    # --adjust-extension saves /questions as questions.html: without it, /questions/317/...
+    # cannot be saved (questions is a file, not a folder), so wget neither keeps nor parses it.
+    cmd = [wget, "--mirror", "--adjust-extension", f"--warc-file={folder / 'wget'}",
+           "--no-warc-keep-log", "-P", str(files), "--no-verbose", "--tries=1", "--timeout=30",
+           *seeds]
     env = dict(os.environ, http_proxy=_DEAD_PROXY, https_proxy=_DEAD_PROXY,
                no_proxy="127.0.0.1,localhost,::1")
     start = time.monotonic()

@@ -3,9 +3,11 @@ gzip when the site offers it) in a daemon thread, started on a free port."""
 
 from __future__ import annotations
 
+import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import TracebackType
+from typing import Any
 from urllib.parse import urlsplit
 
 from archiver.zoo.site import Site
@@ -18,6 +20,12 @@ class _Server(ThreadingHTTPServer):
     block_on_close = False
     request_queue_size = 128
     site: Site
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """Stay quiet when the client hung up (wget killed at its budget); print the rest."""
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            return
+        super().handle_error(request, client_address)
 
 
 class _Handler(BaseHTTPRequestHandler):
