@@ -1,4 +1,5 @@
-"""Command-line interface: `archiver validate | crawl | check | demo | admin`.
+"""Command-line interface: `archiver validate | crawl | learn | harvest | check | demo |
+admin | eval`.
 
 `main(argv)` returns the exit code: 0 success, 1 a check found problems, 2 a user error
 (bad profile, locked job, ...), printed as one `archiver: error: ...` message without a
@@ -56,6 +57,20 @@ def _parser() -> argparse.ArgumentParser:
     _crawl_flags(p)
     p.set_defaults(func=cmd_crawl)
 
+    p = sub.add_parser("learn", help="run only the learning phase of a learning strategy "
+                       "(SOUrCe) and save the model in the job's model folder")
+    p.add_argument("profile", metavar="PROFILE")
+    p.add_argument("--from-warc", nargs="+", metavar="FILE", default=None,
+                   help="learn from these WARC files' archived responses; fetch nothing")
+    _crawl_flags(p)
+    p.set_defaults(func=cmd_learn)
+
+    p = sub.add_parser("harvest", help="harvest with the model `archiver learn` saved "
+                       "(no learning phase); running it again resumes")
+    p.add_argument("profile", metavar="PROFILE")
+    _crawl_flags(p)
+    p.set_defaults(func=cmd_harvest)
+
     p = sub.add_parser("check", help="validate WARC files beyond `warcio check`")
     p.add_argument("warcs", nargs="+", metavar="WARC")
     p.set_defaults(func=cmd_check)
@@ -79,6 +94,13 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--token", default=None, help="required to bind a non-loopback address "
                    "(or set ARCHIVER_ADMIN_TOKEN); every request must carry it")
     p.set_defaults(func=cmd_admin)
+
+    p = sub.add_parser("eval", help="compare crawlers on the site zoo (served on loopback) "
+                       "and write <out>.md, .json, .png")
+    from archiver.evaluation.arguments import add_arguments
+
+    add_arguments(p)
+    p.set_defaults(func=cmd_eval)
     return parser
 
 
@@ -119,6 +141,66 @@ def cmd_crawl(args: argparse.Namespace) -> int:
     from archiver.profile import load_profile
 
     profile = load_profile(args.profile, _overrides(args))
+    return run_crawl(profile)
+
+
+def cmd_learn(args: argparse.Namespace) -> int:
+    """`archiver learn PROFILE [--from-warc FILE...]`: SOUrCe's learning phase (§4.1–4.3)
+    only, live or replayed from WARC files; the model goes to <job>/model."""
+    from archiver.crawl import Crawl
+    from archiver.job import JobFolder
+    from archiver.learning.model import MANIFEST
+    from archiver.profile import load_profile
+    from archiver.strategies import get_strategy
+
+    profile = load_profile(args.profile, _overrides(args))
+    if not get_strategy(profile.strategy.name).learns:
+        raise ArchiverError(f"strategy {profile.strategy.name!r} does not learn; "
+                            "use `archiver crawl`")
+    model_dir = JobFolder(profile.output.dir).model_dir
+    if args.from_warc:
+        from archiver.learning.offline import learn_from_warcs
+
+        missing = [f for f in args.from_warc if not Path(f).is_file()]
+        if missing:
+            raise ArchiverError(f"no such WARC file: {missing[0]}")
+        strategy = learn_from_warcs(profile, args.from_warc)
+        if strategy.model is None:
+            raise ArchiverError("the WARC files hold too few pages of the profile's site "
+                                "to learn from")
+        strategy.save(model_dir)
+        model = strategy.model
+        print(f"learned {model.n_clusters_} clusters from {len(model.urls_)} archived pages "
+              f"into {model_dir}")
+        return 0
+    if (model_dir / MANIFEST).exists():
+        print(f"a model is already in {model_dir}; `archiver harvest` uses it "
+              "(use a new --out to learn again)")
+        return 0
+    crawl: Crawl | None = None
+
+    def stop_when_learned(_: Any) -> None:
+        if crawl is not None and crawl.phase == "harvest":
+            crawl.request_stop("learned")
+
+    crawl = Crawl(profile, on_progress=stop_when_learned)
+    result = crawl.run()
+    if not (model_dir / MANIFEST).exists():
+        raise ArchiverError(f"learning ended ({result.stop_reason}) without a model")
+    print(f"learned in {result.stats.requests} requests; model in {model_dir}")
+    return 0
+
+
+def cmd_harvest(args: argparse.Namespace) -> int:
+    """`archiver harvest PROFILE`: crawl with the saved model, skipping the learning phase."""
+    from archiver.job import JobFolder
+    from archiver.learning.model import MANIFEST
+    from archiver.profile import load_profile
+
+    profile = load_profile(args.profile, _overrides(args))
+    model_dir = JobFolder(profile.output.dir).model_dir
+    if not (model_dir / MANIFEST).exists():
+        raise ArchiverError(f"no learned model in {model_dir}; run `archiver learn` first")
     return run_crawl(profile)
 
 
@@ -195,4 +277,24 @@ def cmd_admin(args: argparse.Namespace) -> int:
     token = args.token or os.environ.get("ARCHIVER_ADMIN_TOKEN")
     run_admin(Path(args.jobs), args.host, args.port, token,
               kb_dir=Path(args.kb) if args.kb else None, replay_url_template=args.replay_url)
+    return 0
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    """`archiver eval`: the zoo comparison of benchmarks/evaluate.py, one line per site."""
+    import time
+
+    from archiver.evaluation import evaluate
+    from archiver.evaluation.arguments import evaluate_kwargs, summary_line
+
+    level = logger.level
+    if not args.verbose:        # the crawls' INFO lines would bury the one line per site
+        logger.setLevel(logging.WARNING)
+    started = time.monotonic()
+    try:
+        evaluate(**evaluate_kwargs(args),
+                 on_site=lambda site: print(summary_line(site), flush=True))
+    finally:
+        logger.setLevel(level)
+    print(f"wrote {args.out}.md, .json, .png in {time.monotonic() - started:.0f}s")
     return 0

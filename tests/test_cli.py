@@ -60,3 +60,19 @@ def test_demo_crawls_the_bundled_forum_offline(tmp_path: Path, monkeypatch,
     warcs = sorted((tmp_path / "crawls" / "demo" / "warcs").glob("*.warc.gz"))
     assert warcs and all(check_file(w) == [] for w in warcs)
     assert (tmp_path / "crawls" / "demo" / "report.html").exists()
+
+
+def test_eval_scores_one_zoo_site(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "zoo"
+    assert main(["eval", "--families", "forum", "--variants", "0", "--size", "demo",
+                 "--crawlers", "bfs", "--budget", "20", "--out", str(out)]) == 0
+    assert "forum-v0:" in capsys.readouterr().out
+    assert "| forum-v0 | bfs |" in (tmp_path / "zoo.md").read_text("utf-8")
+    assert (tmp_path / "zoo.json").exists()
+
+
+def test_eval_unknown_crawler_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["eval", "--crawlers", "bfs", "nope", "--out", str(tmp_path / "x")]) == 2
+    err = capsys.readouterr().err
+    assert "unknown crawler 'nope'; known: bfs" in err and "Traceback" not in err
+    assert not list(tmp_path.iterdir())

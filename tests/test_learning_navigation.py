@@ -145,3 +145,18 @@ def test_links_to_content_outrank_links_to_login_walls_and_duplicates() -> None:
     ucc = by_type["topic"] + by_type["profile"]
     assert np.mean(ucc) > 3 * np.mean(by_type["login"])
     assert np.mean(ucc) > 3 * np.mean(by_type["print"])
+
+
+def test_ucc_hits_drops_self_links_and_target_keeps_them() -> None:
+    """Kleinberg's intrinsic-link rule at the cluster level: A_ii (pagination, sidebars)
+    confers no authority in UCC mode; eq. 12 still uses the full P(C | C(p), x)."""
+    t = hand_table()
+    t.adjacency_ = A = t.adjacency_ + np.diag([6.0, 2.0, 0.0])   # pagination-like self-links
+    ucc = LinkScorer(t, dsim=np.ones(3))
+    hub, auth = hits(A - np.diag(np.diag(A)))
+    assert np.allclose(ucc.hub_, hub) and np.allclose(ucc.authority_, auth)
+    kept = LinkScorer(t, dsim=np.ones(3), self_links=True)
+    hub, auth = hits(A)
+    assert np.allclose(kept.hub_, hub) and np.allclose(kept.authority_, auth)
+    target = LinkScorer(t, dsim=np.ones(3), mode="target", target=2)
+    assert target.self_links and np.allclose(target.hub_, hits(A, target=2)[0])

@@ -166,10 +166,11 @@ class SourceModel:
         return self.classifier_.predict(self.transform(bags))
 
     def scorer(self, mode: str = "ucc", *, target: int | None = None,
-               alpha: float | None = None) -> LinkScorer:
+               alpha: float | None = None, self_links: bool | None = None) -> LinkScorer:
         """A fresh `LinkScorer` (crawl-for-UCC or crawl-for-target, §4.4)."""
         self._check_fitted()
-        return LinkScorer(self.navigation_, self.dsim_, mode=mode, target=target, alpha=alpha)
+        return LinkScorer(self.navigation_, self.dsim_, mode=mode, target=target, alpha=alpha,
+                          self_links=self_links)
 
     def _check_fitted(self) -> None:
         if not hasattr(self, "navigation_"):

@@ -268,15 +268,28 @@ class LinkScorer:
         The target cluster (mode "target").
     alpha : float, optional
         α of eq. 9; default 0.5 for "ucc" and 0.8 for "target", as in §5.3–5.4.
+    self_links : bool, optional
+        Keep the diagonal of A (links from a cluster to itself) in HITS. Default: dropped
+        in "ucc" mode, kept in "target" mode. Kleinberg (1999, §3) deletes *intrinsic*
+        links before HITS because they "exist purely to allow for navigation" and confer
+        no authority; at the cluster level the analogue is A_ii: pagination, calendars,
+        tag clouds and "next post" links. On CMS sites A_ii of listing clusters is the
+        largest entry of A by an order of magnitude (every sidebar links the archives), so
+        with it eq. 7–8 converge on the listings as both hub and authority and Info ranks
+        them above the UCC they list; without it a listing's authority comes only from
+        *other* clusters linking to it and its hub score from the UCC it links to. Eq. 12
+        still uses P(C_i | C(p), x) with the diagonal, so a UCC → UCC link (next post,
+        related question) keeps its full value. Measured in benchmarks/results/source-zoo.md.
 
     References
     ----------
-    Xu, Gao & Callan (2018), §4.4.1 eq. 9–12, §4.4.2, §5.3–5.4 (α).
+    Xu, Gao & Callan (2018), §4.4.1 eq. 9–12, §4.4.2, §5.3–5.4 (α); Kleinberg (1999) §3.
     """
 
     def __init__(
         self, table: NavigationTable, dsim: np.ndarray, *, mode: str = "ucc",
         target: int | None = None, alpha: float | None = None,
+        self_links: bool | None = None,
     ) -> None:
         if mode not in ("ucc", "target"):
             raise ValueError(f"mode must be 'ucc' or 'target'; got {mode!r}")
@@ -285,8 +298,11 @@ class LinkScorer:
         self.table = table
         self.mode = mode
         self.alpha = (0.5 if mode == "ucc" else 0.8) if alpha is None else alpha
-        self.hub_, self.authority_ = hits(table.adjacency_,
-                                          target=target if mode == "target" else None)
+        self.self_links = (mode == "target") if self_links is None else bool(self_links)
+        A = table.adjacency_
+        if not self.self_links:
+            A = A - np.diag(np.diag(A))
+        self.hub_, self.authority_ = hits(A, target=target if mode == "target" else None)
         self.info_ = self.alpha * self.authority_ + (1 - self.alpha) * self.hub_     # eq. 9
         self.dsim_ = np.asarray(dsim, dtype=np.float64)
         n = table.n_clusters_

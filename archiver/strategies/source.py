@@ -55,7 +55,8 @@ class SourceStrategy(Strategy):
     Profile keys: ``strategy.sample_size`` (upper bound on |D|; the sampler stops early on
     saturation), ``strategy.params``: ``low_value`` (default 0.05), ``rescore_every``
     (200), ``alpha`` (eq. 9; default 0.5 for UCC, 0.8 for target, §5.3–5.4),
-    ``random_state`` (0), ``min_pages`` (min(200, sample_size)).
+    ``random_state`` (0), ``min_pages`` (min(200, sample_size)), ``self_links`` (keep A_ii
+    in HITS; default false for UCC, true for target, see `LinkScorer`).
 
     References
     ----------
@@ -76,6 +77,8 @@ class SourceStrategy(Strategy):
         self.rescore_every = int(params.get("rescore_every", RESCORE_EVERY))
         alpha = params.get("alpha")
         self.alpha = None if alpha is None else float(alpha)
+        self_links = params.get("self_links")
+        self.self_links = None if self_links is None else bool(self_links)
         self.random_state = int(params.get("random_state", 0))
         self.target_example = cfg.target_example
         self.sampler: SiteSampler = SiteSampler(
@@ -94,6 +97,7 @@ class SourceStrategy(Strategy):
     def params(self) -> dict[str, Any]:
         return {"mode": self.mode, "sample_size": self.sample_size, "low_value": self.low_value,
                 "rescore_every": self.rescore_every, "alpha": self.alpha,
+                "self_links": self.self_links,
                 "target_example": self.target_example, "random_state": self.random_state}
 
     def seed_priority(self) -> float:
@@ -199,7 +203,8 @@ class SourceStrategy(Strategy):
         target = model.info.get("target")
         self.target = None if target is None else int(target)
         mode = "target" if self.target is not None else "ucc"
-        self.scorer = model.scorer(mode, target=self.target, alpha=self.alpha)
+        self.scorer = model.scorer(mode, target=self.target, alpha=self.alpha,
+                                   self_links=self.self_links)
         sc = self.scorer
         static = sc.info_ if mode == "target" else sc.info_ * sc.dsim_
         top = float(static.max()) if static.size else 0.0
