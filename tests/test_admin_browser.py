@@ -132,8 +132,15 @@ def test_hostile_title_does_not_execute(browser: Any, base_url: str) -> None:
 
 
 def test_running_crawl_numbers_refresh(browser: Any, base_url: str, jobs_dir: Path) -> None:
+    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
+
+    def wait(seconds: float) -> Any:
+        # the page reloads itself while we poll it: an element read mid-reload is stale or gone,
+        # which only means "not yet"
+        return WebDriverWait(browser, seconds, ignored_exceptions=(
+            NoSuchElementException, StaleElementReferenceException))
 
     live = jobs_dir / "live"
     with hold_lock(live):
@@ -150,11 +157,11 @@ def test_running_crawl_numbers_refresh(browser: Any, base_url: str, jobs_dir: Pa
             conn.execute("INSERT INTO fetch (url_id, fetched_at, status) VALUES (?, 0, 200)",
                          (url_id,))
         conn.close()
-        WebDriverWait(browser, 15).until(
+        wait(15).until(
             lambda d: d.find_element(By.CSS_SELECTOR, '[data-stat="requests"]').text == "20")
         screenshot(browser, "admin-running.png")
     # the crawler is gone: the page notices, reloads once and shows the job as interrupted
-    WebDriverWait(browser, 15).until(
+    wait(15).until(
         lambda d: "interrupted" in d.find_element(By.CSS_SELECTOR, ".badge").text)
     assert console_errors(browser) == []
 
