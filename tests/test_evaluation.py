@@ -232,13 +232,24 @@ def test_score_cuts_each_metric_at_its_budget(captures: list) -> None:
     assert s["source"]["valid_ratio"] == 2 / 5
     assert s["source"]["recall"] == 1 / 4
     assert s["source"]["target"]["detail"] == {"budget": 3, "requests": 3,
-                                               "harvest_rate": 1 / 3}
+                                               "harvest_rate": 1 / 3, "recall": 1 / 3}
     assert s["irobot"]["invalid_ratio"] == 2 / 5
     assert s["irobot"]["requests_to_95"] is None
     assert s["acebot"] == {"requests": 5, "requests_vs_mirror": 5 / 16, "bigrams": 0.5,
                            "external_links": 1.0}
     assert s["focused"] == {"topic": "flowers", "harvest_ratio": 2 / 5}
     assert s["curve"] == [[2, 1], [8, 2]]                  # the whole run
+
+
+def test_target_rate_after_a_separate_learning_phase(captures: list) -> None:
+    """SOUrCe §5.4: the crawl learns first, then gets #(All Target) requests; a target page
+    fetched while learning (/t/1 here) is not the harvest's, and the rate with the learning
+    requests counted is reported beside it."""
+    s = score(captures, TRUTH, budget=5, reference=None, topic=None, learning_requests=2)
+    assert s["source"]["target"]["detail"] == {
+        "budget": 3, "requests": 3, "harvest_rate": 0.0, "recall": 0.0,   # sid, login, 404
+        "learning_requests": 2, "harvest_rate_with_learning": 1 / 3}
+    assert s["source"]["valid_ratio"] == 2 / 5            # the UCC metrics are not shifted
 
 
 def test_compact_curve() -> None:

@@ -107,3 +107,28 @@ def test_wget_keeps_pages_below_a_page_path(tmp_path: Path) -> None:
         truth = site.truth(parts.path + ("?" + parts.query if parts.query else ""))
         kinds.add(getattr(truth, "page_type", None))
     assert "question" in kinds, sorted(map(str, kinds))
+
+
+def test_learn_first_runs_the_budget_after_learning(tmp_path: Path) -> None:
+    """SOUrCe §5.4's set-up: learn on its own, then `max_requests` harvest requests."""
+    from archiver.evaluation.captures import read_captures
+    from archiver.evaluation.crawlers import run_archiver
+    from archiver.evaluation.truth import zoo_truth
+    from archiver.job import JobFolder
+    from archiver.learning.model import MANIFEST
+    from archiver.zoo import make_site, serve
+
+    site = make_site("forum", 0, "small")
+    with serve(site) as served:
+        truth = zoo_truth(site, "127.0.0.1")
+        example = served.url + truth.target_examples["detail"]
+        run = run_archiver("source-target", [served.url + p for p in site.seeds()],
+                           tmp_path / "t", 30, learn_first=True,
+                           options={"sample_size": 60, "target_example": example})
+    assert run.stop == "max_requests", run.stop
+    assert 20 <= run.learning_requests <= 200
+    assert (JobFolder(tmp_path / "t").model_dir / MANIFEST).exists()
+    caps = [c for c in read_captures(run.warcs, parse=False)
+            if not c.url.endswith("/robots.txt")]
+    robots = 1
+    assert len(caps) + robots == run.learning_requests + 30

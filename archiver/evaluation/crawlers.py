@@ -32,6 +32,7 @@ _WGET_ENTRY = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d (URL:|ERROR )")
 # Anything not on loopback goes to this closed port: a mirror never leaves the machine, even
 # when a page or a redirect points off-site.
 _DEAD_PROXY = "http://127.0.0.1:9"
+LEARNING_CAP = 20_000      # requests a separate learning phase may take at most
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,36 +44,58 @@ class CrawlRun:
     warcs: tuple[Path, ...]    # in write order
     seconds: float
     stop: str                  # why it ended: frontier-empty, max_requests, limit, crashed: ...
+    learning_requests: int = 0  # requests of a separate learning phase before the budget
 
 
 def run_archiver(strategy: str, seeds: Sequence[str], folder: Path, max_requests: int, *,
-                 options: Mapping[str, Any] | None = None, name: str | None = None) -> CrawlRun:
+                 options: Mapping[str, Any] | None = None, name: str | None = None,
+                 learn_first: bool = False) -> CrawlRun:
     """Crawl `seeds` with the archiver strategy `strategy`, at most `max_requests` requests.
 
     No politeness delay and no retries (wget gets `--tries=1`), so both crawlers spend
     exactly one request per URL; everything else is the profile default (robots obeyed).
     `options` are extra `strategy:` keys (sample_size, target_example, params). A crash is
     a result, not an abort: the run reports it and keeps the WARCs written so far.
+
+    `learn_first` (a learning strategy): run the learning phase on its own first, as
+    `archiver learn` does, then resume the same job as `archiver harvest` for `max_requests`
+    more requests; `CrawlRun.learning_requests` says how many requests learning took (SOUrCe
+    §5.4 learns from training data D and then gives the crawl a budget of #(All Target)).
     """
     from archiver.crawl import Crawl
     from archiver.profile import profile_from_dict
 
     label = name or strategy
-    profile = profile_from_dict({
-        "name": "eval-" + re.sub(r"[^A-Za-z0-9._-]", "-", label),
-        "seeds": list(seeds),
-        "politeness": {"delay": 0, "retries": 0},
-        "limits": {"max_requests": max_requests},
-        "output": {"dir": str(folder)},
-        "strategy": {"name": strategy, **(options or {})},
-    }, source=f"<evaluation {label}>")
+
+    def profile(limit: int) -> Any:
+        return profile_from_dict({
+            "name": "eval-" + re.sub(r"[^A-Za-z0-9._-]", "-", label),
+            "seeds": list(seeds),
+            "politeness": {"delay": 0, "retries": 0},
+            "limits": {"max_requests": limit},
+            "output": {"dir": str(folder)},
+            "strategy": {"name": strategy, **(options or {})},
+        }, source=f"<evaluation {label}>")
+
     start = time.monotonic()
+    learned = 0
     try:
-        stop = Crawl(profile).run().stop_reason
+        if learn_first:
+            first = profile(LEARNING_CAP)
+            crawl = Crawl(first)
+
+            def stop_when_learned(_: Any) -> None:
+                if crawl.phase == "harvest":
+                    crawl.request_stop("learned")
+
+            crawl.on_progress = stop_when_learned
+            learned = crawl.run().stats.requests
+        stop = Crawl(profile(learned + max_requests)).run().stop_reason
     except Exception as err:  # a crawler bug must not abort the comparison
         logger.exception("%s crashed on %s", label, seeds[0])
         stop = f"crashed: {type(err).__name__}: {err}"
-    return CrawlRun(label, folder, tuple(warc_paths(folder)), time.monotonic() - start, stop)
+    return CrawlRun(label, folder, tuple(warc_paths(folder)), time.monotonic() - start, stop,
+                    learned)
 
 
 def run_wget(seeds: Sequence[str], folder: Path, max_requests: int, *,

@@ -145,6 +145,13 @@ def harvest_rate(judged: Sequence[Judged], truth: SiteTruth, kind: str) -> float
     return _ratio(len(_valid_content(judged, truth) & targets), len(judged))
 
 
+def target_recall(judged: Sequence[Judged], truth: SiteTruth, kind: str) -> float | None:
+    """SOUrCe §5.4: "Recall = #(Crawled Target) / #(All Target)"; equal to the harvest rate
+    when a crawl spends its whole #(All Target) budget, higher when it stops by itself."""
+    targets = truth.targets.get(kind, frozenset())
+    return _ratio(len(_valid_content(judged, truth) & targets), len(targets))
+
+
 def target_budget(truth: SiteTruth, kind: str) -> int:
     """The crawling-for-target budget of SOUrCe §5.4: #(All Target)."""
     return len(truth.targets.get(kind, ()))

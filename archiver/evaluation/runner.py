@@ -165,10 +165,11 @@ def evaluate_site(family: str, variant: int, size: str, budget: float, crawlers:
                 run = run_wget(seeds, folder / name, limit, wget=wget)
             else:
                 run = run_archiver(strategy, seeds, folder / name, limit, options=options,
-                                   name=name)
+                                   name=name, learn_first=strategy in TARGET_STRATEGIES)
             caps = read_captures(run.warcs, keep_payload=False, cache=cache)
             runs[name] = {**_run_info(run, limit),
-                          **score(caps, truth, budget=b, reference=reference, topic=topic)}
+                          **score(caps, truth, budget=b, reference=reference, topic=topic,
+                                  learning_requests=run.learning_requests)}
     return {
         "site": label, "family": family, "variant": variant, "size": size, "seed": seed,
         "digest": site.digest(), "urls": counts["urls"],
@@ -207,7 +208,7 @@ def _run_specs(crawlers: Sequence[str], truth: SiteTruth, base: str, budget: int
 
 def _run_info(run: CrawlRun, limit: int) -> dict[str, Any]:
     return {"crawler": run.crawler, "limit": limit, "stop": run.stop,
-            "seconds": round(run.seconds, 2)}
+            "seconds": round(run.seconds, 2), "learning_requests": run.learning_requests}
 
 
 @contextmanager

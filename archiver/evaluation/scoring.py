@@ -43,11 +43,15 @@ class Reference:
 
 
 def score(captures: Sequence[Capture], truth: SiteTruth, *, budget: int | None,
-          reference: Reference | None, topic: str | None) -> dict[str, Any]:
+          reference: Reference | None, topic: str | None,
+          learning_requests: int = 0) -> dict[str, Any]:
     """Every metric of one crawl, as a JSON-ready dict (None where undefined).
 
     `budget` None scores the whole sequence (the mirror row). The harvest curve is stored
-    as the points where it rises, plus the last request.
+    as the points where it rises, plus the last request. `learning_requests` > 0: the
+    first that many captures were a separate learning phase; the target harvest rate is
+    then read from the #(All Target) requests after it (SOUrCe §5.4 learns from training
+    data, then crawls), and the rate with learning counted is reported beside it.
     """
     judged = m.judge(captures, truth)
     cut = judged if budget is None else judged[:budget]
@@ -58,9 +62,14 @@ def score(captures: Sequence[Capture], truth: SiteTruth, *, budget: int | None,
     rates = {}
     for kind in sorted(truth.targets):
         b = m.target_budget(truth, kind)
-        prefix = judged[:b]
-        rates[kind] = {"budget": b, "requests": len(prefix),
-                       "harvest_rate": m.harvest_rate(prefix, truth, kind)}
+        harvest = judged[learning_requests:learning_requests + b]
+        rates[kind] = {"budget": b, "requests": len(harvest),
+                       "harvest_rate": m.harvest_rate(harvest, truth, kind),
+                       "recall": m.target_recall(harvest, truth, kind)}
+        if learning_requests:
+            rates[kind].update(learning_requests=learning_requests,
+                               harvest_rate_with_learning=m.harvest_rate(judged[:b], truth,
+                                                                         kind))
     curve = m.harvest_curve(judged, truth)
     total = len(truth.ucc_entities)
     reach = m.requests_to_reach(curve, total, FRACTION)

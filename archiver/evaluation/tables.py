@@ -68,8 +68,8 @@ def _rows(results: Row) -> Iterator[tuple[str, str, Row]]:
         yield site["site"], "mirror", site["mirror"]
 
 
-def _hr(kind: str) -> Getter:
-    return lambda r: (r["source"]["target"].get(kind) or {}).get("harvest_rate")
+def _hr(kind: str, key: str = "harvest_rate") -> Getter:
+    return lambda r: (r["source"]["target"].get(kind) or {}).get(key)
 
 
 COLUMNS: dict[str, list[tuple[str, Getter, Callable[[Any], str]]]] = {
@@ -116,10 +116,15 @@ AVERAGED = [
 
 
 def _target_columns(results: Row) -> list[tuple[str, Getter, Callable[[Any], str]]]:
-    """One harvest-rate column per target kind of any site (detail and profile first)."""
+    """One harvest-rate column per target kind of any site (detail and profile first), and,
+    when a run learned apart first, the rate with its learning requests counted in."""
     kinds = {kind for site in results["sites"] for kind in site.get("targets", {})}
     order = sorted(kinds, key=lambda k: (k not in ("detail", "profile"), k))
-    return [(f"HR {kind}", _hr(kind), _fmt) for kind in order]
+    learned = any(run.get("learning_requests") for _, _, run in _rows(results))
+    return [col for kind in order for col in (
+        [(f"HR {kind}", _hr(kind), _fmt)]
+        + ([(f"HR {kind} incl. learning", _hr(kind, "harvest_rate_with_learning"), _fmt)]
+           if learned else []))]
 
 
 def _columns(results: Row) -> dict[str, list[tuple[str, Getter, Callable[[Any], str]]]]:
