@@ -26,6 +26,7 @@ from archiver.fetcher import Fetcher, is_retryable, retry_after
 from archiver.frontier import Frontier, NewURL, QueuedURL
 from archiver.job import JobFolder, log_event, open_job
 from archiver.linking import LinkJudge, PageOutcome, process_page
+from archiver.page import absolute_url
 from archiver.politeness import Politeness
 from archiver.profile import SiteProfile
 from archiver.robots import RobotsPolicy
@@ -342,7 +343,8 @@ class Crawl:
             if loc is not None and outcome.metadata:
                 self.sink.write_metadata(item.url, loc.record_id, outcome.metadata)
         if not robots:
-            self.strategy.observe_fetch(item.url, ex.status, outcome.is_page)
+            self.strategy.observe_fetch(item.url, ex.status, outcome.is_page,
+                                        location=_redirect_target(ex))
         self.sink.flush()
         self._commit(item, ex, loc, outcome, robots)
 
@@ -455,3 +457,10 @@ def crawl(profile: SiteProfile, **kwargs: object) -> CrawlResult:
 
 
 __all__ = ["OUT_OF_SCOPE", "Crawl", "CrawlResult", "Stats", "crawl"]
+
+
+def _redirect_target(ex: Exchange) -> str:
+    """The absolute Location of a redirect response, '' for anything else."""
+    if ex.status is None or not 300 <= ex.status < 400:
+        return ""
+    return absolute_url(ex.url, ex.header("Location")) or ""

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from archiver.exchange import Exchange
 from archiver.fetcher import decoded_body
 from archiver.frontier import Frontier, NewURL, QueuedURL
-from archiver.page import Link, absolute_url, parse_html
+from archiver.page import Link, absolute_url, body_digest, parse_html
 from archiver.profile import SiteProfile
 from archiver.strategies import Decision, Queued, Strategy, Visit
 from archiver.traps import TrapGuard
@@ -114,10 +114,12 @@ def process_page(judge: LinkJudge, strategy: Strategy, item: QueuedURL, ex: Exch
     if not (200 <= ex.status < 300) or not _is_html(ex):
         return out
     match = _CHARSET.search(ex.header("Content-Type"))
-    page = parse_html(ex.url, decoded_body(ex), match.group(1) if match else None)
+    body = decoded_body(ex)
+    page = parse_html(ex.url, body, match.group(1) if match else None)
     out.is_page = True
     out.title = page.title
-    visit = Visit(page=page, depth=item.depth, anchor_path=item.anchor_path)
+    visit = Visit(page=page, depth=item.depth, anchor_path=item.anchor_path,
+                  digest=body_digest(body))
     info = strategy.describe(visit)
     out.cluster = info.cluster
     candidates: list[Link] = []

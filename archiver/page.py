@@ -7,6 +7,7 @@ The anchor path of a link is its root-to-link element path with class and id att
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -44,6 +45,12 @@ class Page:
     links: list[Link] = field(default_factory=list)
     tree: etree._Element | None = None
     base_url: str = ""
+    canonical: str = ""      # absolute URL of <link rel="canonical"> in the head, if any
+
+
+def body_digest(body: bytes) -> bytes:
+    """A short hash of a decoded body: equal bodies, equal digests (`Visit.digest`)."""
+    return hashlib.blake2b(body, digest_size=16).digest()
 
 
 def element_path(el: etree._Element) -> str:
@@ -96,6 +103,10 @@ def parse_html(url: str, body: bytes, encoding: str | None = None) -> Page:
     if title is not None and title.text:
         page.title = _SPACE.sub(" ", title.text).strip()
     page.links = list(_links(tree, page.base_url))
+    head = tree.find("head")
+    canonical = head.find('link[@rel="canonical"]') if head is not None else None
+    if canonical is not None:
+        page.canonical = absolute_url(page.base_url, canonical.get("href") or "") or ""
     return page
 
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from warcio.archiveiterator import ArchiveIterator
 
-from archiver.page import absolute_url, parse_html
+from archiver.page import absolute_url, body_digest, parse_html
 from archiver.strategies import Visit
 from archiver.traps import TrapGuard
 from archiver.urls import ScopeRules
@@ -122,14 +122,14 @@ def learn_from_warcs(profile: SiteProfile, paths: Iterable[str | Path],
             target = absolute_url(url, rec.location)
             if target and scope.check(target, depth) is None:
                 push(target, strategy.seed_priority(), depth)
-            strategy.observe_fetch(url, rec.status, False)
+            strategy.observe_fetch(url, rec.status, False, location=target or "")
             continue
         if not (200 <= rec.status < 300) or "html" not in rec.content_type.lower():
             strategy.observe_fetch(url, rec.status, False)
             continue
         match = _CHARSET.search(rec.content_type)
         page = parse_html(url, rec.body, match.group(1) if match else None)
-        visit = Visit(page=page, depth=depth)
+        visit = Visit(page=page, depth=depth, digest=body_digest(rec.body))
         strategy.describe(visit)
         links, keys = [], set()
         for link in page.links:

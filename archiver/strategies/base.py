@@ -45,6 +45,7 @@ class Visit:
     depth: int                 # link hops from a seed
     anchor_path: str = ""      # anchor path of the link that led here ('' for seeds)
     parent_cluster: int | None = None
+    digest: bytes = b""        # hash of the decoded body: equal bodies, equal digests
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,8 +137,10 @@ class Strategy(ABC):
         it at when the strategy no longer needs it now, or None to fetch it."""
         return None
 
-    def observe_fetch(self, url: str, status: int | None, is_page: bool) -> None:  # noqa: B027
-        """Told the outcome of every fetch (status None: no response; is_page: parsed HTML)."""
+    def observe_fetch(self, url: str, status: int | None, is_page: bool,  # noqa: B027
+                      location: str = "") -> None:
+        """Told the outcome of every fetch (status None: no response; is_page: parsed HTML;
+        location: a redirect's absolute target, '' otherwise)."""
 
     @property
     def rescore_interval(self) -> int:

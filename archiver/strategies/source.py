@@ -10,6 +10,13 @@ Knowing when to stop: a link whose *expected* value is below `low_value` of the 
 cluster's value (Balance left out, so that the verdict does not depend on crawl order) is
 not followed; it is recorded as skipped with reason ``strategy:low-value:<cluster>`` and its
 predicted cluster, so the report lists what was left unfetched, by cluster, with examples.
+
+Duplicate views (an extension, `archiver.learning.duplicates`): eq. 12 cannot tell a link to
+a page from a link to another view of it when both lead to the same cluster. Each link score
+is multiplied by the share of new pages its (cluster, Apath) pair has been giving — pages
+whose ``rel=canonical`` names another URL, or whose body repeats one already fetched, count
+as duplicates — learned on the sample and updated while harvesting. A link whose value falls
+below `low_value` only because of that factor is skipped as ``strategy:duplicate-views:<c>``.
 """
 
 from __future__ import annotations
@@ -20,6 +27,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from archiver.learning.duplicates import DuplicateRates
 from archiver.page import Link
 from archiver.strategies.base import ClusterInfo, Decision, PageInfo, Queued, Strategy, Visit
 
@@ -47,6 +55,9 @@ LOW_VALUE = 0.05
 # while costing one pass over the queued rows.
 RESCORE_EVERY = 200
 TRUSTED_SAMPLE = 200   # sampled pages from which outlier destinations count as worthless
+# Above this site-wide share of duplicate views the signal says more about the site's markup
+# than about its links (e.g. every page's rel=canonical naming the home page): ignore it.
+UNRELIABLE_DUPLICATES = 0.5
 
 
 class SourceStrategy(Strategy):
@@ -56,7 +67,8 @@ class SourceStrategy(Strategy):
     saturation), ``strategy.params``: ``low_value`` (default 0.05), ``rescore_every``
     (200), ``alpha`` (eq. 9; default 0.5 for UCC, 0.8 for target, §5.3–5.4),
     ``random_state`` (0), ``min_pages`` (min(200, sample_size)), ``self_links`` (keep A_ii
-    in HITS; default false for UCC, true for target, see `LinkScorer`).
+    in HITS; default false for UCC, true for target, see `LinkScorer`), ``duplicates``
+    (weigh links by their pair's share of new pages; default true, see the module docstring).
 
     References
     ----------
@@ -80,6 +92,7 @@ class SourceStrategy(Strategy):
         self_links = params.get("self_links")
         self.self_links = None if self_links is None else bool(self_links)
         self.random_state = int(params.get("random_state", 0))
+        self.use_duplicates = bool(params.get("duplicates", True))
         self.target_example = cfg.target_example
         self.sampler: SiteSampler = SiteSampler(
             self.sample_size, min_pages=int(params.get("min_pages", min(200, self.sample_size))),
@@ -93,11 +106,16 @@ class SourceStrategy(Strategy):
         self._cluster_of: dict[str, int] = {}     # fetched page URL → its cluster
         self._nav: dict[tuple[int, str], tuple[np.ndarray, str]] = {}
         self._static: np.ndarray | None = None    # Score(C) without Balance, max-normalised
+        self.dups = DuplicateRates()
+        self._via: dict[str, tuple[str, str]] = {}   # link URL → (page found on, anchor path)
+        self._digests: set[bytes] = set()            # bodies fetched so far
+        self._sample_dup: dict[str, bool] = {}       # sampled page URL → was a duplicate view
+        self._fetched: set[str] = set()              # URLs fetched so far
 
     def params(self) -> dict[str, Any]:
         return {"mode": self.mode, "sample_size": self.sample_size, "low_value": self.low_value,
                 "rescore_every": self.rescore_every, "alpha": self.alpha,
-                "self_links": self.self_links,
+                "self_links": self.self_links, "duplicates": self.use_duplicates,
                 "target_example": self.target_example, "random_state": self.random_state}
 
     def seed_priority(self) -> float:
@@ -112,10 +130,20 @@ class SourceStrategy(Strategy):
         """An Apath settled since `url` was requested: fetch it later, not as a sample."""
         return None if self.sampler.still_wanted(url) else DEFERRED
 
-    def observe_fetch(self, url: str, status: int | None, is_page: bool) -> None:
-        """A requested URL that gave no HTML page leaves the sampler's pending set."""
+    def observe_fetch(self, url: str, status: int | None, is_page: bool,
+                      location: str = "") -> None:
+        """A requested URL that gave no HTML page leaves the sampler's pending set. A redirect
+        to a page already fetched (a login wall behind "reply") gave nothing new: a duplicate
+        view for its link's pair; one to a new page hands the page its link's pair."""
+        self._fetched.add(url)
         if not self._fitted and not is_page:
             self.sampler.add_failure(url)
+        if not location:
+            return
+        if location in self._fetched:
+            self._duplicate_seen(url, True)
+        elif (via := self._via.get(url)) is not None:
+            self._via.setdefault(location, via)
 
     def describe(self, visit: Visit) -> PageInfo:
         from archiver.learning.features import leaf_xpaths
@@ -123,28 +151,70 @@ class SourceStrategy(Strategy):
         tree = visit.page.tree
         if tree is None:
             return PageInfo()
+        duplicate = self._is_duplicate(visit)
         bag = leaf_xpaths(tree)
+        self._duplicate_seen(visit.page.url, duplicate)
         if not self._fitted:
             self._bags[visit.page.url] = bag
-            return PageInfo(extra={"phase": "sample"})
+            return PageInfo(extra={"phase": "sample", "duplicate_view": duplicate})
         if self.model is None or self.scorer is None:
             return PageInfo()
         cluster = self.model.classify(bag)
         self.scorer.observe(cluster)
         self._cluster_of[visit.page.url] = cluster
-        return PageInfo(cluster=cluster)
+        return PageInfo(cluster=cluster, extra={"duplicate_view": duplicate})
+
+    def _is_duplicate(self, visit: Visit) -> bool:
+        """Another view of a known page: its rel=canonical names another URL, or (without a
+        rel=canonical) its body repeats one already fetched (module docstring). A page that
+        names itself canonical is the page, even when a duplicate view of it came first."""
+        page = visit.page
+        repeated = False
+        if visit.digest:
+            repeated = visit.digest in self._digests
+            self._digests.add(visit.digest)
+        if page.canonical:
+            return _same_page_key(page.canonical) != _same_page_key(page.url)
+        return repeated
+
+    def _duplicate_seen(self, url: str, duplicate: bool) -> None:
+        """Record a fetch's verdict: counted now while harvesting, at `fit` while sampling
+        (the pairs' clusters are not known before)."""
+        if self._fitted:
+            self._observe_duplicate(url, duplicate)
+        else:
+            self._sample_dup[url] = duplicate
+
+    def _observe_duplicate(self, url: str, duplicate: bool) -> None:
+        """Count a fetched page against the (cluster, Apath) of the link that found it."""
+        from archiver.learning.features import canonical_apath
+
+        via = self._via.get(url)
+        if via is not None:
+            parent, anchor_path = via
+            self.dups.observe((self._cluster_of.get(parent, -1), canonical_apath(anchor_path)),
+                              duplicate)
 
     def decide(self, visit: Visit, links: Sequence[Link]) -> list[Decision]:
         if not self._fitted:
             return self._sample(visit, links)
         url = visit.page.url
         cluster = self._cluster_of.get(url, -1)
+        self._remember(url, links)
         return [self._judge(link.url, cluster, link.anchor_path) for link in links]
+
+    def _remember(self, url: str, links: Sequence[Link]) -> None:
+        """Which page and anchor path found each link first, for `_observe_duplicate`."""
+        via = self._via
+        for link in links:
+            if link.url not in via:
+                via[link.url] = (url, link.anchor_path)
 
     def _sample(self, visit: Visit, links: Sequence[Link]) -> list[Decision]:
         from archiver.learning.features import signature
 
         url = visit.page.url
+        self._remember(url, links)
         bag = self._bags.get(url)
         if bag is None:  # no parse tree: not a sample page, but keep its links
             self.sampler.add_failure(url)
@@ -176,6 +246,11 @@ class SourceStrategy(Strategy):
         if self.mode == "target":
             target = self._target_cluster(model)
             model.info["target"] = target
+        self._cluster_of = dict(zip(model.urls_, model.labels_.tolist(), strict=True))
+        for page_url, duplicate in self._sample_dup.items():
+            self._observe_duplicate(page_url, duplicate)
+        model.info["duplicate_views"] = list(self.dups.rows())
+        self._sample_dup.clear()
         self._bags.clear()
         self._use(model)
         logger.info("SOUrCe: %d clusters from %d pages (eps %.3f, %d outliers, sample %s)",
@@ -216,6 +291,7 @@ class SourceStrategy(Strategy):
         trusted = len(model.urls_) >= TRUSTED_SAMPLE
         self._static = np.append(static, 0.0 if trusted else self.low_value)
         self._cluster_of = dict(zip(model.urls_, model.labels_.tolist(), strict=True))
+        self.dups = DuplicateRates.from_rows(model.info.get("duplicate_views") or [])
         self._fitted = True
 
     # --- harvest --------------------------------------------------------------------------
@@ -235,10 +311,20 @@ class SourceStrategy(Strategy):
         n = len(p) - 1
         dest = int(p.argmax()) if p.any() else n
         predicted = dest if dest < n else -1
-        score = float(p @ self.scorer.cluster_scores())
-        if float(p @ self._static) < self.low_value:
+        keep = self._keep(key)
+        score = float(p @ self.scorer.cluster_scores()) * keep
+        value = float(p @ self._static)
+        if value < self.low_value:
             return Decision(url, False, score, f"low-value:{predicted}", predicted)
+        if value * keep < self.low_value:
+            return Decision(url, False, score, f"duplicate-views:{predicted}", predicted)
         return Decision(url, True, score, f"source:{level}:{predicted}", predicted)
+
+    def _keep(self, key: tuple[int, str]) -> float:
+        """The duplicate-view factor of a (cluster, Apath) pair (1 when not in use)."""
+        if not self.use_duplicates or self.dups.site_rate() > UNRELIABLE_DUPLICATES:
+            return 1.0
+        return self.dups.keep(key)
 
     def rescore(self, queued: Iterable[Queued]) -> Iterator[tuple[int, Decision]]:
         """Re-rank queued URLs with the current Score(C) (eq. 12); seeds stay first."""
@@ -338,3 +424,17 @@ class SourceTargetStrategy(SourceStrategy):
     def extra_seeds(self) -> list[str]:
         return [self.profile.strategy.target_example] if self.profile.strategy.target_example \
             else []
+
+
+def _same_page_key(url: str) -> str:
+    """What must match for a rel=canonical to name the page itself: the canonicalized URL
+    without scheme, a leading ``www.`` and a trailing slash (sites behind a proxy often
+    declare https while served on http, or the www host while served without it)."""
+    from urllib.parse import urlsplit
+
+    from archiver.urls import canonicalize
+
+    parts = urlsplit(canonicalize(url))
+    host = (parts.hostname or "").removeprefix("www.")
+    port = f":{parts.port}" if parts.port and parts.port not in (80, 443) else ""
+    return f"{host}{port}{parts.path.rstrip('/')}?{parts.query}"
