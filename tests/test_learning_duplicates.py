@@ -87,3 +87,16 @@ def test_redirect_to_a_fetched_page_counts_against_its_link() -> None:
     # a redirect to a new page hands that page its link's pair
     s.observe_fetch("http://s.test/short/1", 301, False, location="http://s.test/topic/1")
     assert s._via["http://s.test/topic/1"] == ("http://s.test/topic", "/html/body/p/a")
+
+
+def test_second_redirect_to_an_unfetched_target_is_a_duplicate() -> None:
+    """/photos/x/1/fave → /signin/ (robots.txt keeps /signin/ out): the first redirect may be
+    news, every later one to the same place is not."""
+    s = _strategy()
+    s._fitted = True
+    s._cluster_of["http://s.test/photo/1"] = 2
+    for n in (1, 2, 3):
+        s._via[f"http://s.test/photo/{n}/fave"] = ("http://s.test/photo/1", "/html/body/a")
+        s.observe_fetch(f"http://s.test/photo/{n}/fave", 302, False,
+                        location="http://s.test/signin/")
+    assert s.dups.counts == {(2, "/html/body/a"): [2, 2]}

@@ -160,3 +160,18 @@ def test_ucc_hits_drops_self_links_and_target_keeps_them() -> None:
     assert np.allclose(kept.hub_, hub) and np.allclose(kept.authority_, auth)
     target = LinkScorer(t, dsim=np.ones(3), mode="target", target=2)
     assert target.self_links and np.allclose(target.hub_, hits(A, target=2)[0])
+
+
+def test_dead_destinations_and_redirects_count() -> None:
+    """A sampled link that gave nothing (an error, a redirect to a page never fetched) leads
+    to no cluster: the outlier column, not "unseen"; a redirect chain leads to its end."""
+    groups = {"p1": {X_LIST: ["u1", "u2"], X_LOGIN: ["fave1", "fave2"]}}
+    clusters = {"p1": 0, "u1": 1, "final": 1}
+    t = NavigationTable().fit(groups, clusters, n_clusters=2,
+                              aliases={"u2": "hop", "hop": "final", "fave1": "/signin/"},
+                              dead={"fave1", "fave2"})
+    assert t.distribution(0, X_LIST)[0].tolist() == [0.0, 1.0, 0.0]     # u2 → hop → final
+    p, level = t.distribution(0, X_LOGIN)
+    assert (p.tolist(), level) == ([0.0, 0.0, 1.0], "exact")
+    without = NavigationTable().fit(groups, clusters, n_clusters=2)
+    assert without.distribution(0, X_LOGIN)[1] != "exact"               # unseen before

@@ -12,7 +12,7 @@ import os
 import shutil
 import uuid
 import zipfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -114,6 +114,7 @@ class SourceModel:
         self, urls: Sequence[str], bags: Sequence[Mapping[str, int]],
         groups: Mapping[str, Mapping[str, Sequence[str]]],
         aliases: Mapping[str, str] | None = None, info: Mapping[str, Any] | None = None,
+        dead: Collection[str] = (),
     ) -> Self:
         """Learn from a sample: features (§3.2), clusters (§4.2), navigation table (§4.3).
 
@@ -123,8 +124,8 @@ class SourceModel:
             Sampled page URLs.
         bags : sequence of Counter
             Their bags of XPaths (`leaf_xpaths`), in the same order.
-        groups, aliases
-            U(p,x) and redirects from `archiver.learning.sampling.SiteSampler`.
+        groups, aliases, dead
+            U(p,x), redirects and dead URLs from `archiver.learning.sampling.SiteSampler`.
         info : mapping, optional
             Facts to keep in the manifest.
         """
@@ -145,7 +146,7 @@ class SourceModel:
         self.classifier_ = PageClassifier(self.min_pts - 1, clusterer.eps_).fit(X, labels)
         self.navigation_ = NavigationTable(self.backoff).fit(
             groups, dict(zip(self.urls_, labels.tolist(), strict=True)), self.n_clusters_,
-            aliases)
+            aliases, dead)
         self.dsim_ = dsim(X, labels, self.n_clusters_)
         self.info = dict(info or {})
         return self

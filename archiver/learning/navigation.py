@@ -6,7 +6,7 @@ back-off used when a harvested page shows a (cluster, Apath) pair the sample nev
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -85,7 +85,7 @@ class NavigationTable:
 
     def fit(
         self, groups: Mapping[str, Mapping[str, Sequence[str]]], page_cluster: Mapping[str, int],
-        n_clusters: int, aliases: Mapping[str, str] | None = None,
+        n_clusters: int, aliases: Mapping[str, str] | None = None, dead: Collection[str] = (),
     ) -> Self:
         """Build the table from U(p,x) of every sampled page and the pages' clusters.
 
@@ -97,7 +97,12 @@ class NavigationTable:
             Every sampled page's label; a URL not in it was not sampled.
         n_clusters : int
         aliases : mapping requested URL → final URL, optional
-            Redirects seen while sampling.
+            Redirects seen while sampling (followed up to a few hops).
+        dead : collection of URLs, optional
+            Sampled URLs that gave nothing (errors, redirects to pages never fetched: a
+            login wall behind robots.txt). Such a destination counts in the outlier column,
+            worth 0 in eq. 12: without it a pair whose links all fail has no destinations
+            and falls back to its cluster's average, so the crawl keeps following it.
         """
         unknown = [b for b in self.backoff if b not in BACKOFF_LEVELS]
         if unknown:
@@ -115,7 +120,10 @@ class NavigationTable:
                 sizes[key] = sizes.get(key, 0) + len(urls)          # eq. 4: concatenation
                 row = counts.setdefault(key, np.zeros(width))
                 for url in urls:
-                    dest = page_cluster.get(aliases.get(url, url))
+                    final = _resolve(url, aliases)
+                    dest = page_cluster.get(final)
+                    if dest is None and (url in dead or final in dead):
+                        dest = -1
                     if dest is not None:
                         row[dest if dest >= 0 else n_clusters] += 1.0
         keys = sorted(k for k, row in counts.items() if row.sum() > 0)
@@ -346,3 +354,13 @@ class LinkScorer:
             out.append(float(hit[0] @ scores))
             levels.append(hit[1])
         return np.asarray(out), levels
+
+
+def _resolve(url: str, aliases: Mapping[str, str], hops: int = 5) -> str:
+    """The URL a chain of redirects starting at `url` ended on (at most `hops` followed)."""
+    for _ in range(hops):
+        nxt = aliases.get(url)
+        if nxt is None or nxt == url:
+            break
+        url = nxt
+    return url

@@ -105,6 +105,7 @@ class SiteSampler:
         self.order_: list[str] = []
         self.aliases_: dict[str, str] = {}
         self._known: set[str] = set()       # fetched, failed or requested
+        self.dead_: set[str] = set()        # requested URLs that gave nothing (add_failure)
         self._pending: set[str] = set()     # requested, not yet reported
         self._followed: Counter[str] = Counter()   # Apath → requests made for it
         self._via: dict[str, str] = {}             # requested URL → the Apath it came from
@@ -197,10 +198,14 @@ class SiteSampler:
         self._pending.discard(url)
         return False
 
-    def add_failure(self, url: str) -> None:
-        """A requested URL gave no HTML page (error, non-HTML, out-of-scope redirect)."""
+    def add_failure(self, url: str, dead: bool = False) -> None:
+        """A requested URL gave no HTML page (error, non-HTML, redirect). `dead`: it gave
+        nothing at all (no response, 4xx/5xx, a redirect), unlike a document or an image;
+        the navigation table counts a dead destination as leading to no cluster."""
         self._pending.discard(url)
         self._known.add(url)
+        if dead:
+            self.dead_.add(url)
 
     # --- state -----------------------------------------------------------------------------
     @property

@@ -111,6 +111,7 @@ class SourceStrategy(Strategy):
         self._digests: set[bytes] = set()            # bodies fetched so far
         self._sample_dup: dict[str, bool] = {}       # sampled page URL → was a duplicate view
         self._fetched: set[str] = set()              # URLs fetched so far
+        self._redirected_to: set[str] = set()        # targets of redirects so far
 
     def params(self) -> dict[str, Any]:
         return {"mode": self.mode, "sample_size": self.sample_size, "low_value": self.low_value,
@@ -132,18 +133,23 @@ class SourceStrategy(Strategy):
 
     def observe_fetch(self, url: str, status: int | None, is_page: bool,
                       location: str = "") -> None:
-        """A requested URL that gave no HTML page leaves the sampler's pending set. A redirect
-        to a page already fetched (a login wall behind "reply") gave nothing new: a duplicate
-        view for its link's pair; one to a new page hands the page its link's pair."""
+        """A requested URL that gave no HTML page leaves the sampler's pending set (as dead
+        unless it was a 2xx document). A redirect to a URL already fetched or already
+        redirected to (a login wall behind "reply" or "fave") gave nothing new: a duplicate
+        view for its link's pair; one to a new URL hands that URL its link's pair."""
         self._fetched.add(url)
         if not self._fitted and not is_page:
-            self.sampler.add_failure(url)
+            ok = status is not None and 200 <= status < 300     # a document, an image
+            self.sampler.add_failure(url, dead=not ok)
         if not location:
             return
-        if location in self._fetched:
+        if not self._fitted:
+            self.sampler.aliases_[url] = location
+        if location in self._fetched or location in self._redirected_to:
             self._duplicate_seen(url, True)
         elif (via := self._via.get(url)) is not None:
             self._via.setdefault(location, via)
+        self._redirected_to.add(location)
 
     def describe(self, visit: Visit) -> PageInfo:
         from archiver.learning.features import leaf_xpaths
@@ -241,7 +247,7 @@ class SourceStrategy(Strategy):
             self._bags.clear()
             return
         model = SourceModel().fit(urls, [self._bags[u] for u in urls], s.groups_, s.aliases_,
-                                  info=info)
+                                  info=info, dead=s.dead_)
         target = None
         if self.mode == "target":
             target = self._target_cluster(model)
