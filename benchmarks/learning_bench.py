@@ -34,6 +34,14 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from archiver.evaluation.clusterscore import (  # noqa: E402
+    cv_precision,
+    evaluable,
+    f_measure,
+    outlier_share,
+    source_fit_classify,
+)
+from archiver.evaluation.clusterscore import purity as score_purity  # noqa: E402
 from archiver.learning.clustering import auto_eps, k_distances  # noqa: E402
 from archiver.learning.features import (  # noqa: E402
     XPathVectorizer,
@@ -163,6 +171,94 @@ def sample(site: tuple[str, Fetch, Callable[[str], str], list[str]], sampler: Si
 
 
 # --- measures ------------------------------------------------------------------------------
+SAMPLERS: dict[str, Callable[[], SiteSampler]] = {
+    # what `source-ucc` builds (archiver/strategies/source.py): sample_size 1000 (profile
+    # default), min_pages min(200, sample_size), saturation 0.01, random_state 0
+    "crawl": lambda: SiteSampler(1000, min_pages=200, random_state=0),
+    # §4.1 read literally: one random link per (page, Apath), no early stop, up to 1,000
+    "literal": lambda: SiteSampler(1000, saturation=0.0, min_pts=10**9, random_state=0),
+}
+
+
+def cluster_scores(d: dict[str, Any], **params: Any) -> dict[str, Any]:
+    """§5.2 / Fig. 5 on one sample D: the crawl's clustering (SourceModel) scored against the
+    true types, and 4-fold stratified CV precision; annotation outliers (types with fewer
+    than minPts pages in D) are clustered but not scored."""
+    model = SourceModel(**params).fit(d["urls"], d["bags"], d["groups"], d["aliases"])
+    truth = d["truth"]
+    mask = evaluable(truth)
+    lab = model.labels_[mask]
+    kept = [t for t, m in zip(truth, mask, strict=True) if m]
+    micro_f, macro_f = f_measure(lab, kept)
+    cv = cv_precision(truth, source_fit_classify(d["bags"], **params), scored=mask)
+    return {"pages": len(truth), "scored": int(mask.sum()), "types": len(set(kept)),
+            "clusters": model.n_clusters_, "outliers": outlier_share(model.labels_),
+            "eps": model.eps_, "purity": score_purity(lab, kept), "micro_f": micro_f,
+            "macro_f": macro_f, "cv_micro": cv.micro, "cv_macro": cv.macro,
+            "cv_outliers": cv.outlier_share, "labels": model.labels_}
+
+
+def confusion(d: dict[str, Any], labels: np.ndarray) -> list[str]:
+    """Which true types each cluster holds (only clusters holding more than one type), and
+    which types are split over several clusters."""
+    truth = d["truth"]
+    out = []
+    for c in range(int(labels.max()) + 1):
+        kinds = Counter(t for t, lab in zip(truth, labels, strict=True) if lab == c)
+        if len(kinds) > 1:
+            out.append(f"    cluster {c} merges {dict(kinds.most_common())}")
+    for t in sorted(set(truth)):
+        where = Counter(int(lab) for u, lab in zip(truth, labels, strict=True) if u == t)
+        big = {c: n for c, n in where.items() if c >= 0}
+        if len(big) > 1:
+            out.append(f"    type {t} split over clusters {dict(sorted(big.items()))}"
+                       f" (+{where.get(-1, 0)} outliers)")
+    return out
+
+
+def eps_sweep(d: dict[str, Any], norm: str = "l2") -> str:
+    """The eps, over K-dist quantiles p50..p100, with the best macro-F on D (oracle)."""
+    from sklearn.cluster import DBSCAN
+
+    X = XPathVectorizer(norm=norm).fit_transform(d["bags"])
+    kd = k_distances(X)
+    mask = evaluable(d["truth"])
+    kept = [t for t, m in zip(d["truth"], mask, strict=True) if m]
+    best: tuple[float, ...] = (-1.0,)
+    for q in np.linspace(50, 100, 51):
+        eps = max(float(np.percentile(kd, q)), 1e-9)
+        lab = DBSCAN(eps=eps, min_samples=4).fit(X).labels_
+        mi, ma = f_measure(lab[mask], kept)
+        if ma > best[0]:
+            best = (ma, mi, score_purity(lab[mask], kept), eps, q, outlier_share(lab))
+    ma, mi, pu, eps, q, out = best
+    return (f"  oracle eps ({norm}, best macro-F over K-dist p50..p100): eps={eps:.3f} (p{q:.0f})"
+            f" purity={pu:.3f} micro-F={mi:.3f} macro-F={ma:.3f} outliers={out * 100:.1f}%")
+
+
+def score_line(r: dict[str, Any]) -> str:
+    return (f"pages={r['pages']:4d} (scored {r['scored']}, {r['types']} types)"
+            f" clusters={r['clusters']:3d} outliers={r['outliers'] * 100:4.1f}%"
+            f" eps={r['eps']:.3f} purity={r['purity']:.3f} micro-F={r['micro_f']:.3f}"
+            f" macro-F={r['macro_f']:.3f} 4-fold precision micro={r['cv_micro']:.3f}"
+            f" macro={r['cv_macro']:.3f} (held-out outliers {r['cv_outliers'] * 100:.1f}%)")
+
+
+def clustering_section(site: tuple[str, Fetch, Callable[[str], str], list[str]],
+                       ) -> tuple[list[str], dict[str, dict[str, Any]]]:
+    lines, rows = ["  clustering quality (§5.2, Fig. 5; outliers = singleton clusters,"
+                   " annotation outliers not scored):"], {}
+    for name, make in SAMPLERS.items():
+        d = sample(site, make())
+        r = cluster_scores(d)
+        r["stop"] = d["sampler"].stop_reason()
+        rows[name] = r
+        lines.append(f"  {name:8s} sample (stop={r['stop']}): {score_line(r)}")
+        lines += confusion(d, r["labels"])
+        lines.append("  " + eps_sweep(d))
+    return lines, rows
+
+
 def purity(labels: np.ndarray, truth: list[str]) -> float:
     total = int((labels < 0).sum())
     for c in set(labels.tolist()) - {-1}:
@@ -282,11 +378,27 @@ def sampler_stops(site: tuple[str, Fetch, Callable[[str], str], list[str]]) -> l
     return out
 
 
+def markdown_table(table: list[tuple[str, dict[str, dict[str, Any]]]]) -> list[str]:
+    out = ["| site | sample | pages | clusters | outliers | eps | purity | micro-F | macro-F"
+           " | 4-fold micro-P | 4-fold macro-P |", "|---|---|---|---|---|---|---|---|---|---|---|"]
+    for name, rows in table:
+        for sampler, r in rows.items():
+            out.append(f"| {name} | {sampler} ({r['stop']}) | {r['pages']} | {r['clusters']}"
+                       f" | {r['outliers'] * 100:.1f}% | {r['eps']:.3f} | {r['purity']:.3f}"
+                       f" | {r['micro_f']:.3f} | {r['macro_f']:.3f} | {r['cv_micro']:.3f}"
+                       f" | {r['cv_macro']:.3f} |")
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--rust-docs", type=Path, default=RUST_DOCS)
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--out", type=Path, default=ROOT / "benchmarks/results/learning.txt")
+    ap.add_argument("--table", type=Path, default=ROOT / "benchmarks/results/clustering.md",
+                    help="where the compact clustering-quality table goes")
+    ap.add_argument("--clustering-only", action="store_true",
+                    help="only the clustering-quality figures (printed, no files written)")
     args = ap.parse_args(argv)
     t0 = time.perf_counter()
     import sklearn.cluster  # noqa: F401  (cold import, reported apart)
@@ -302,8 +414,14 @@ def main(argv: list[str] | None = None) -> int:
             with contextlib.suppress(ImportError):  # families still being written
                 sites.append((f"zoo {family} v{variant} full", zoo_site(family, variant)))
     sites.append(("generated forum (tests)", forum_site(0)))
+    table: list[tuple[str, dict[str, dict[str, Any]]]] = []
     for name, site in sites:
         print(name, file=sys.stderr)
+        quality, rows = clustering_section(site)
+        table.append((name, rows))
+        if args.clustering_only:
+            print("\n".join([f"## {name}", *quality]), flush=True)
+            continue
         d = sample(site, SiteSampler(1000, saturation=0.0, random_state=0))
         model = SourceModel().fit(d["urls"], d["bags"], d["groups"], d["aliases"])
         lines += ["", f"## {name}: sample of up to 1,000 pages (saturation off)",
@@ -315,6 +433,11 @@ def main(argv: list[str] | None = None) -> int:
             lines += [f"  back-off for unseen pairs, table from {frac:.0%} of the pages:"]
             lines += backoff(d, model, frac)
         lines += ["  sampler stop:", *sampler_stops(site)]
+        lines += quality
+    if args.clustering_only:
+        print("\n".join(markdown_table(table)))
+        return 0
+    args.table.write_text("\n".join(markdown_table(table)) + "\n", encoding="utf-8")
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print("\n".join(lines))
