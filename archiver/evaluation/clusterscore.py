@@ -228,7 +228,7 @@ def source_fit_classify(bags: Sequence[Mapping[str, int]], **params: Any) -> Fit
     p = {**SourceModel().params(), **params}
 
     def fit_classify(train: np.ndarray, test: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        vec = XPathVectorizer(min_df=p["min_pts"], norm=p["norm"])
+        vec = XPathVectorizer(min_df=p["min_pts"], norm=p["norm"], collapse=p["collapse"])
         X = vec.fit_transform([bags[i] for i in train])
         clusterer = PageClusterer(min_pts=p["min_pts"], eps=p["eps"],
                                   eps_rule=p["eps_rule"]).fit(X)
