@@ -424,6 +424,22 @@ def markdown_table(table: list[tuple[str, dict[str, dict[str, Any]]]]) -> list[s
     return out
 
 
+TABLE_START = "<!-- learning_bench table: start -->"
+TABLE_END = "<!-- learning_bench table: end -->"
+
+
+def write_table(path: Path, table: list[str]) -> None:
+    """Replace the generated table between the markers of `path`, keeping the prose."""
+    block = "\n".join([TABLE_START, *table, TABLE_END])
+    text = path.read_text(encoding="utf-8") if path.exists() else ""
+    if TABLE_START in text and TABLE_END in text:
+        head, rest = text.split(TABLE_START, 1)
+        text = head + block + rest.split(TABLE_END, 1)[1]
+    else:
+        text = f"{text}\n{block}\n" if text else block + "\n"
+    path.write_text(text, encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--rust-docs", type=Path, default=RUST_DOCS)
@@ -474,7 +490,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.clustering_only:
         print("\n".join(markdown_table(table)))
         return 0
-    args.table.write_text("\n".join(markdown_table(table)) + "\n", encoding="utf-8")
+    write_table(args.table, markdown_table(table))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print("\n".join(lines))
