@@ -9,7 +9,10 @@ Every site is sampled by `SiteSampler` through an in-process loop (no network).
 
 Measures: learning time for a 1,000-page sample (vectorise + cluster + navigation table;
 bag extraction reported apart since the crawl does it page by page), harvest-time
-classification + scoring per page, the eps rules (paper vs tail, L1 vs L2), the back-off
+classification + scoring per page, the eps rules (paper, tail, gap; L1 vs L2; XPaths with
+nested runs collapsed, as the model does), clustering quality against the true page types
+(§5.2: purity, micro/macro F, 4-fold CV precision, on the crawl's sample and on the
+literal 1,000-page one; compact table in benchmarks/results/clustering.md), the back-off
 orders for unseen (cluster, Apath) pairs, and the sampler's early stop. Medians of --runs.
 """
 
@@ -34,7 +37,15 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from archiver.learning.clustering import auto_eps, k_distances  # noqa: E402
+from archiver.evaluation.clusterscore import (  # noqa: E402
+    cv_precision,
+    evaluable,
+    f_measure,
+    outlier_share,
+    source_fit_classify,
+)
+from archiver.evaluation.clusterscore import purity as score_purity  # noqa: E402
+from archiver.learning.clustering import PageClusterer, auto_eps, k_distances  # noqa: E402
 from archiver.learning.features import (  # noqa: E402
     XPathVectorizer,
     canonical_apath,
@@ -163,6 +174,120 @@ def sample(site: tuple[str, Fetch, Callable[[str], str], list[str]], sampler: Si
 
 
 # --- measures ------------------------------------------------------------------------------
+SAMPLERS: dict[str, Callable[[], SiteSampler]] = {
+    # what `source-ucc` builds (archiver/strategies/source.py): sample_size 1000 (profile
+    # default), min_pages min(200, sample_size), saturation 0.01, random_state 0
+    "crawl": lambda: SiteSampler(1000, min_pages=200, random_state=0),
+    # §4.1 read literally: one random link per (page, Apath), no early stop, up to 1,000
+    "literal": lambda: SiteSampler(1000, saturation=0.0, min_pts=10**9, random_state=0),
+}
+
+
+# Page types the zoo renders with one template (same renderer in archiver/zoo/*_pages.py),
+# which SOUrCe cannot tell apart by structure; merging them is not a clustering error
+# (§3.1: "each layout template defines a distinct page type"). Scores "by template" use it.
+SAME_TEMPLATE: dict[str, dict[str, str]] = {
+    # blog: pages.listing renders home, archives (tag/category/day/month/year), author pages
+    "blog": {"home": "listing", "archive": "listing", "author": "listing",
+             "calendar": "listing"},
+    # qa: tag pages and question lists are one `_list`; a user's tabs are one `user`
+    "qa": {"tag": "question list", "questions": "question list", "user_activity": "user"},
+}
+
+
+def cluster_scores(d: dict[str, Any], **params: Any) -> dict[str, Any]:
+    """§5.2 / Fig. 5 on one sample D: the crawl's clustering (SourceModel) scored against the
+    true types, and 4-fold stratified CV precision; annotation outliers (types with fewer
+    than minPts pages in D) are clustered but not scored."""
+    model = SourceModel(**params).fit(d["urls"], d["bags"], d["groups"], d["aliases"])
+    truth = d["truth"]
+    mask = evaluable(truth)
+    lab = model.labels_[mask]
+    kept = [t for t, m in zip(truth, mask, strict=True) if m]
+    micro_f, macro_f = f_measure(lab, kept)
+    cv = cv_precision(truth, source_fit_classify(d["bags"], **params), scored=mask)
+    by_template = None
+    if d.get("templates"):
+        merged = [d["templates"].get(t, t) for t in truth]
+        tmask = evaluable(merged)
+        tkept = [t for t, m in zip(merged, tmask, strict=True) if m]
+        by_template = (score_purity(model.labels_[tmask], tkept),
+                       *f_measure(model.labels_[tmask], tkept))
+    return {"by_template": by_template, "pages": len(truth), "scored": int(mask.sum()),
+            "types": len(set(kept)),
+            "clusters": model.n_clusters_, "outliers": outlier_share(model.labels_),
+            "eps": model.eps_, "purity": score_purity(lab, kept), "micro_f": micro_f,
+            "macro_f": macro_f, "cv_micro": cv.micro, "cv_macro": cv.macro,
+            "cv_outliers": cv.outlier_share, "labels": model.labels_}
+
+
+def confusion(d: dict[str, Any], labels: np.ndarray) -> list[str]:
+    """Which true types each cluster holds (only clusters holding more than one type), and
+    which types are split over several clusters."""
+    truth = d["truth"]
+    out = []
+    for c in range(int(labels.max()) + 1):
+        kinds = Counter(t for t, lab in zip(truth, labels, strict=True) if lab == c)
+        if len(kinds) > 1:
+            out.append(f"    cluster {c} merges {dict(kinds.most_common())}")
+    for t in sorted(set(truth)):
+        where = Counter(int(lab) for u, lab in zip(truth, labels, strict=True) if u == t)
+        big = {c: n for c, n in where.items() if c >= 0}
+        if len(big) > 1:
+            out.append(f"    type {t} split over clusters {dict(sorted(big.items()))}"
+                       f" (+{where.get(-1, 0)} outliers)")
+    return out
+
+
+def eps_sweep(d: dict[str, Any], norm: str = "l2") -> str:
+    """The eps, over K-dist quantiles p50..p100, with the best macro-F on D (oracle)."""
+    from sklearn.cluster import DBSCAN
+
+    X = XPathVectorizer(norm=norm, collapse=True).fit_transform(d["bags"])
+    kd = k_distances(X)
+    mask = evaluable(d["truth"])
+    kept = [t for t, m in zip(d["truth"], mask, strict=True) if m]
+    best: tuple[float, ...] = (-1.0,)
+    for q in np.linspace(50, 100, 51):
+        eps = max(float(np.percentile(kd, q)), 1e-9)
+        lab = DBSCAN(eps=eps, min_samples=4).fit(X).labels_
+        mi, ma = f_measure(lab[mask], kept)
+        if ma > best[0]:
+            best = (ma, mi, score_purity(lab[mask], kept), eps, q, outlier_share(lab))
+    ma, mi, pu, eps, q, out = best
+    return (f"  oracle eps ({norm}, best macro-F over K-dist p50..p100): eps={eps:.3f} (p{q:.0f})"
+            f" purity={pu:.3f} micro-F={mi:.3f} macro-F={ma:.3f} outliers={out * 100:.1f}%")
+
+
+def score_line(r: dict[str, Any]) -> str:
+    line = (f"pages={r['pages']:4d} (scored {r['scored']}, {r['types']} types)"
+            f" clusters={r['clusters']:3d} outliers={r['outliers'] * 100:4.1f}%"
+            f" eps={r['eps']:.3f} purity={r['purity']:.3f} micro-F={r['micro_f']:.3f}"
+            f" macro-F={r['macro_f']:.3f} 4-fold precision micro={r['cv_micro']:.3f}"
+            f" macro={r['cv_macro']:.3f} (held-out outliers {r['cv_outliers'] * 100:.1f}%)")
+    if r["by_template"]:
+        line += (" | by template: purity={:.3f} micro-F={:.3f} macro-F={:.3f}"
+                 .format(*r["by_template"]))
+    return line
+
+
+def clustering_section(site: tuple[str, Fetch, Callable[[str], str], list[str]],
+                       templates: dict[str, str] | None = None,
+                       ) -> tuple[list[str], dict[str, dict[str, Any]]]:
+    lines, rows = ["  clustering quality (§5.2, Fig. 5; outliers = singleton clusters,"
+                   " annotation outliers not scored):"], {}
+    for name, make in SAMPLERS.items():
+        d = sample(site, make())
+        d["templates"] = templates
+        r = cluster_scores(d)
+        r["stop"] = d["sampler"].stop_reason()
+        rows[name] = r
+        lines.append(f"  {name:8s} sample (stop={r['stop']}): {score_line(r)}")
+        lines += confusion(d, r["labels"])
+        lines.append("  " + eps_sweep(d))
+    return lines, rows
+
+
 def purity(labels: np.ndarray, truth: list[str]) -> float:
     total = int((labels < 0).sum())
     for c in set(labels.tolist()) - {-1}:
@@ -176,10 +301,13 @@ def eps_rules(d: dict[str, Any]) -> list[str]:
 
     out = []
     for norm in ("l1", "l2"):
-        X = XPathVectorizer(norm=norm).fit_transform(d["bags"])
+        X = XPathVectorizer(norm=norm, collapse=True).fit_transform(d["bags"])
         kd = k_distances(X)
-        for rule in ("paper", "tail"):
-            eps = auto_eps(kd, X.shape[1], rule=rule)
+        for rule in ("paper", "tail", "gap"):
+            if rule == "gap":
+                eps = PageClusterer(eps_rule="gap").fit(X).eps_
+            else:
+                eps = auto_eps(kd, X.shape[1], rule=rule)
             lab = DBSCAN(eps=eps, min_samples=4).fit(X).labels_
             out.append(f"  {norm} {rule:5s} eps={eps:.3f} (K-dist p{(kd <= eps).mean() * 100:3.0f})"
                        f" clusters={lab.max() + 1:3d} outliers={(lab < 0).mean() * 100:4.1f}%"
@@ -282,11 +410,45 @@ def sampler_stops(site: tuple[str, Fetch, Callable[[str], str], list[str]]) -> l
     return out
 
 
+def markdown_table(table: list[tuple[str, dict[str, dict[str, Any]]]]) -> list[str]:
+    out = ["| site | sample | pages | clusters | outliers | eps | purity | micro-F | macro-F"
+           " | 4-fold micro-P | 4-fold macro-P | by template: purity / micro-F / macro-F |",
+           "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    for name, rows in table:
+        for sampler, r in rows.items():
+            tpl = " / ".join(f"{v:.3f}" for v in r["by_template"]) if r["by_template"] else ""
+            out.append(f"| {name} | {sampler} ({r['stop']}) | {r['pages']} | {r['clusters']}"
+                       f" | {r['outliers'] * 100:.1f}% | {r['eps']:.3f} | {r['purity']:.3f}"
+                       f" | {r['micro_f']:.3f} | {r['macro_f']:.3f} | {r['cv_micro']:.3f}"
+                       f" | {r['cv_macro']:.3f} | {tpl} |")
+    return out
+
+
+TABLE_START = "<!-- learning_bench table: start -->"
+TABLE_END = "<!-- learning_bench table: end -->"
+
+
+def write_table(path: Path, table: list[str]) -> None:
+    """Replace the generated table between the markers of `path`, keeping the prose."""
+    block = "\n".join([TABLE_START, *table, TABLE_END])
+    text = path.read_text(encoding="utf-8") if path.exists() else ""
+    if TABLE_START in text and TABLE_END in text:
+        head, rest = text.split(TABLE_START, 1)
+        text = head + block + rest.split(TABLE_END, 1)[1]
+    else:
+        text = f"{text}\n{block}\n" if text else block + "\n"
+    path.write_text(text, encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--rust-docs", type=Path, default=RUST_DOCS)
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--out", type=Path, default=ROOT / "benchmarks/results/learning.txt")
+    ap.add_argument("--table", type=Path, default=ROOT / "benchmarks/results/clustering.md",
+                    help="where the compact clustering-quality table goes")
+    ap.add_argument("--clustering-only", action="store_true",
+                    help="only the clustering-quality figures (printed, no files written)")
     args = ap.parse_args(argv)
     t0 = time.perf_counter()
     import sklearn.cluster  # noqa: F401  (cold import, reported apart)
@@ -294,6 +456,7 @@ def main(argv: list[str] | None = None) -> int:
              f"{args.runs} runs, medians)",
              f"sklearn cold import: {time.perf_counter() - t0:.2f} s (not in the figures below)"]
     sites: list[tuple[str, tuple[str, Fetch, Callable[[str], str], list[str]]]] = []
+    templates: dict[str, dict[str, str]] = {}
     if args.rust_docs.is_dir():
         sites.append(("real: Rust docs (rustdoc + mdBook)", rust_site(args.rust_docs)))
     from archiver.zoo import FAMILIES
@@ -301,20 +464,33 @@ def main(argv: list[str] | None = None) -> int:
         for variant in (0, 1):
             with contextlib.suppress(ImportError):  # families still being written
                 sites.append((f"zoo {family} v{variant} full", zoo_site(family, variant)))
+                templates[f"zoo {family} v{variant} full"] = SAME_TEMPLATE.get(family, {})
     sites.append(("generated forum (tests)", forum_site(0)))
+    table: list[tuple[str, dict[str, dict[str, Any]]]] = []
     for name, site in sites:
         print(name, file=sys.stderr)
+        quality, rows = clustering_section(site, templates.get(name))
+        table.append((name, rows))
+        if args.clustering_only:
+            print("\n".join([f"## {name}", *quality]), flush=True)
+            continue
         d = sample(site, SiteSampler(1000, saturation=0.0, random_state=0))
         model = SourceModel().fit(d["urls"], d["bags"], d["groups"], d["aliases"])
         lines += ["", f"## {name}: sample of up to 1,000 pages (saturation off)",
                   f"  page types: {Counter(d['truth']).most_common(8)}"]
         lines += timings(d, site, args.runs)
-        lines += ["  eps rules (purity: outliers count as singleton clusters, §5.2):"]
+        lines += ["  eps rules (collapsed XPaths; purity: outliers count as singleton clusters,"
+                  " §5.2):"]
         lines += eps_rules(d)
         for frac in (0.2, 0.5):
             lines += [f"  back-off for unseen pairs, table from {frac:.0%} of the pages:"]
             lines += backoff(d, model, frac)
         lines += ["  sampler stop:", *sampler_stops(site)]
+        lines += quality
+    if args.clustering_only:
+        print("\n".join(markdown_table(table)))
+        return 0
+    write_table(args.table, markdown_table(table))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print("\n".join(lines))

@@ -9,7 +9,14 @@ import numpy as np
 import pytest
 
 from archiver.learning.classify import PageClassifier
-from archiver.learning.clustering import PageClusterer, auto_eps, k_distances
+from archiver.learning.clustering import (
+    WIDEN,
+    PageClusterer,
+    auto_eps,
+    k_distances,
+    merge_heights,
+    widen_eps,
+)
 from archiver.learning.features import XPathVectorizer, leaf_xpaths
 from archiver.learning.sampling import SiteSampler
 from tests.test_learning_sites import HOST, Forum, Sample, sample_site
@@ -45,7 +52,10 @@ def test_clusters_recover_page_types_without_tuning(forum_sample, norm) -> None:
     common = {t for t, n in Counter(truth).items() if n >= 8}
     assert common <= majority
     assert clusterer.core_sample_indices_.size > 0
-    assert np.isclose(clusterer.eps_, auto_eps(clusterer.kdist_, X.shape[1]))
+    # the default "gap" rule: the "tail" K-dist rule widened by at most WIDEN
+    tail = auto_eps(clusterer.kdist_, X.shape[1])
+    assert np.isclose(clusterer.eps_, widen_eps(*merge_heights(X, clusterer.kdist_), tail))
+    assert tail <= clusterer.eps_ <= WIDEN * tail
 
 
 def test_literal_paper_rule_stops_at_the_median_on_a_fine_histogram() -> None:
@@ -128,3 +138,47 @@ def test_classifier_votes_and_outliers() -> None:
     assert PageClassifier(3).fit(X, labels).predict(np.array([[-20.0, 0.0]])).tolist() == [0]
     with pytest.raises(RuntimeError, match="not fitted"):
         PageClassifier().predict(X)
+
+
+def test_merge_heights_are_the_mutual_reachability_mst() -> None:
+    X = np.array([[0.0], [1.0], [3.0], [3.5]])
+    heights, smaller = merge_heights(X, np.zeros(4))
+    # merges: {2,3} at 0.5 (1 + 1), {0,1} at 1 (1 + 1), then the pairs at 2 (2 + 2)
+    assert heights.tolist() == [0.5, 1.0, 2.0] and smaller.tolist() == [1, 1, 2]
+    # a core distance lifts every edge of its page: max(K-dist a, K-dist b, |a - b|)
+    heights, smaller = merge_heights(X, np.array([0.0, 0.0, 0.0, 5.0]))
+    assert heights.tolist() == [1.0, 2.0, 5.0] and smaller.tolist() == [1, 1, 1]
+
+
+def test_widen_eps_moves_to_the_widest_break_within_the_bounds() -> None:
+    heights = np.array([0.1, 0.2, 0.22, 0.3, 0.9])
+    small = np.ones(5, dtype=int)
+    # steps 0.2 → 0.22 → 0.3 → (0.9, first above 1.5·0.2): widest ratio starts at 0.3
+    assert widen_eps(heights, small, 0.2) == pytest.approx(0.3)
+    # bound 1.2·0.2 = 0.24: steps 0.2 → 0.22 → 0.3 (first above); widest starts at 0.22
+    assert widen_eps(heights, small, 0.2, factor=1.2) == pytest.approx(0.22)
+    assert widen_eps(heights, small, 0.2, factor=1.0) == 0.2
+    # the merge at 0.3 joins two groups of 2 of the 6 pages (> 20% each): the range ends
+    # below it, so 0.3 can no longer be chosen; steps 0.2 → 0.22 → 0.3: starts at 0.22
+    big = np.array([1, 1, 1, 2, 1])
+    assert widen_eps(heights, big, 0.2) == pytest.approx(0.22)
+    assert widen_eps(heights, big, 0.2, big_share=0.5) == pytest.approx(0.3)
+
+
+def test_gap_rule_joins_two_dense_groups_of_one_type_but_not_two_types() -> None:
+    # One type: a run of 20 pages 0.05 apart and a run of 8 just past it (a gap of 0.11);
+    # another type of 40 pages 1.0 away. The K-dist rule sees only the runs' own spacing
+    # and cuts the first type in pieces; the gap rule widens eps to the break before the
+    # other type and stops there.
+    rng = np.random.default_rng(3)
+    a1 = np.c_[np.arange(0, 1, 0.05) + rng.normal(0, 0.005, 20), np.zeros(20)]
+    a2 = a1[:8] + np.array([0.95 + 0.11, 0.0])
+    b = np.c_[np.arange(0, 2, 0.05) + rng.normal(0, 0.005, 40), np.ones(40)]
+    X = np.vstack([a1, a2, b])
+    tail = PageClusterer(eps_rule="tail").fit(X)
+    gap = PageClusterer(eps_rule="gap").fit(X)
+    assert tail.n_clusters_ > 2                       # the type is split
+    assert tail.eps_ < gap.eps_ <= WIDEN * tail.eps_
+    assert gap.n_clusters_ == 2 and (gap.labels_ >= 0).all()
+    assert len(set(gap.labels_[:28])) == 1 and len(set(gap.labels_[28:])) == 1
+    assert gap.labels_[0] != gap.labels_[28]

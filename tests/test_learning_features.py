@@ -11,6 +11,7 @@ import pytest
 from archiver.learning.features import (
     XPathVectorizer,
     canonical_apath,
+    collapse_repeats,
     generalize_apath,
     leaf_xpaths,
 )
@@ -110,3 +111,26 @@ def test_deep_pages_do_not_hit_the_recursion_limit() -> None:
     page = parse_html("http://s.test/", f"<html><body>{body}</body></html>".encode())
     bag = leaf_xpaths(page.tree)
     assert sum(bag.values()) == 1
+
+
+@pytest.mark.parametrize(("xpath", "expected"), [
+    ("/html/body/ol/li/ol/li/ol/li/article/p", "/html/body/ol/li/article/p"),
+    ('/html/body/ol/li/ol/li/a[@class="reply-2"]', '/html/body/ol/li/a[@class="reply-2"]'),
+    ("/html/body/ul/li/div/ul/li/div/span", "/html/body/ul/li/div/span"),   # three steps
+    ("/html/body/div/div/div/main/p", "/html/body/div/div/div/main/p"),    # layout depth kept
+    ("/html/body/ol/li/p", "/html/body/ol/li/p"),
+])
+def test_collapse_repeats(xpath, expected) -> None:
+    assert collapse_repeats(xpath) == expected
+
+
+def test_vectorizer_collapse_makes_reply_depth_one_feature() -> None:
+    flat = {"/html/body/ol/li/p": 2, "/html/body/h1": 1}
+    nested = {"/html/body/ol/li/p": 1, "/html/body/ol/li/ol/li/p": 1, "/html/body/h1": 1}
+    docs = [flat, nested] * 2
+    assert XPathVectorizer(min_df=1).fit(docs).feature_names_ == [
+        "/html/body/h1", "/html/body/ol/li/ol/li/p", "/html/body/ol/li/p"]
+    vec = XPathVectorizer(min_df=1, collapse=True).fit(docs)
+    assert vec.feature_names_ == ["/html/body/h1", "/html/body/ol/li/p"]
+    X = vec.transform(docs).toarray()
+    assert np.allclose(X[0], X[1])                 # same counts once collapsed

@@ -145,3 +145,15 @@ def test_a_tiny_sample_learns_a_model_of_outliers_only() -> None:
     assert model.classify({"/html/body/p": 1}) == -1
     scores, levels = model.scorer().score(-1, ["/html/body/a"])
     assert scores.tolist() == [0.0] and levels == ["none"]
+
+
+def test_bundles_without_collapse_load_as_trained(learned, tmp_path) -> None:
+    """Bundles saved before `collapse` existed were trained on raw XPaths."""
+    _, model = learned
+    assert model.collapse and model.vectorizer_.collapse
+    folder = _bundle(model, tmp_path)
+    assert SourceModel.load(folder).vectorizer_.collapse
+    m = json.loads((folder / "manifest.json").read_text())
+    del m["params"]["collapse"]
+    (folder / "manifest.json").write_text(json.dumps(m))
+    assert not SourceModel.load(folder).vectorizer_.collapse

@@ -30,7 +30,8 @@ _STEP = re.compile(r'/([^/\[\]"]+)((?:\[@(?:id|class)="[^"]*"\])*)')
 _CLASS = re.compile(r'\[@class="([^"]*)"\]')
 _DIGITS = re.compile(r"\d+")
 
-__all__ = ["XPathVectorizer", "canonical_apath", "generalize_apath", "leaf_xpaths", "signature"]
+__all__ = ["XPathVectorizer", "canonical_apath", "collapse_repeats", "generalize_apath",
+           "leaf_xpaths", "signature"]
 
 
 def _leaf_class(el: etree._Element) -> str:
@@ -130,6 +131,43 @@ def canonical_apath(anchor_path: str) -> str:
     return out
 
 
+def _collapse_runs(tokens: list[str], widths: Sequence[int]) -> list[str]:
+    """Collapse immediately repeated runs of `widths` steps (a/b/a/b -> a/b), in place."""
+    changed = True
+    while changed:
+        changed = False
+        for width in widths:
+            i = 0
+            while i + 2 * width <= len(tokens):
+                if tokens[i : i + width] == tokens[i + width : i + 2 * width]:
+                    del tokens[i + width : i + 2 * width]
+                    changed = True
+                else:
+                    i += 1
+    return tokens
+
+
+@lru_cache(maxsize=65_536)  # XPaths repeat across the pages of a site
+def collapse_repeats(xpath: str) -> str:
+    """An XPath with recursively nested runs of two or three steps collapsed to one:
+    ``.../ol/li/ol/li/article/p`` becomes ``.../ol/li/article/p``.
+
+    Why: threaded comments, nested replies and nested lists repeat one template fragment
+    to a depth the users choose, so with raw XPaths every depth is a new feature and pages
+    of one template split by how deep their discussions go (on the zoo's blogs, posts with
+    replies to replies formed clusters of their own; see benchmarks/results/clustering.md).
+    Runs of a single step (``div/div/div``) are left alone: that is fixed layout depth,
+    which tells templates apart. The class of a leaf anchor is kept.
+    """
+    m = _CLASS.search(xpath)
+    suffix = m.group(0) if m and xpath.endswith(m.group(0)) else ""
+    base = xpath[: len(xpath) - len(suffix)]
+    if base.count("/") < 4:  # too short to hold a doubled run of two steps
+        return xpath
+    tokens = _collapse_runs(base.strip("/").split("/"), (2, 3))
+    return "/" + "/".join(tokens) + suffix
+
+
 def generalize_apath(apath: str) -> str:
     """A coarser Apath for back-off: digits in the class become ``0`` and repeated runs of
     one to three steps collapse (nested replies ``ol/li/ol/li`` become ``ol/li``).
@@ -143,18 +181,7 @@ def generalize_apath(apath: str) -> str:
     if m and apath.endswith(m.group(0)):
         klass = _DIGITS.sub("0", m.group(0))
         base = apath[: -len(m.group(0))]
-    tokens = base.strip("/").split("/")
-    changed = True
-    while changed:
-        changed = False
-        for width in (1, 2, 3):
-            i = 0
-            while i + 2 * width <= len(tokens):
-                if tokens[i : i + width] == tokens[i + width : i + 2 * width]:
-                    del tokens[i + width : i + 2 * width]
-                    changed = True
-                else:
-                    i += 1
+    tokens = _collapse_runs(base.strip("/").split("/"), (1, 2, 3))
     return "/" + "/".join(tokens) + klass
 
 
@@ -170,6 +197,9 @@ class XPathVectorizer:
         Row normalisation: "l1" is eq. 2; "l2" gives unit-length rows, so that Euclidean
         distance ranks pages like cosine similarity does (why `SourceModel` uses it by
         default is explained there); None leaves the raw eq. 1 weights.
+    collapse : bool, default=False
+        Map every XPath through `collapse_repeats` first (nested replies at any depth are
+        one feature); `SourceModel` turns it on. False is the paper's bag as extracted.
 
     Attributes
     ----------
@@ -187,9 +217,18 @@ class XPathVectorizer:
     Xu, Gao & Callan (2018), §3.2 eq. 1–2; §5.1 ("Path Filtering", θ = minPts).
     """
 
-    def __init__(self, min_df: int = 4, norm: str | None = "l1") -> None:
+    def __init__(self, min_df: int = 4, norm: str | None = "l1", collapse: bool = False) -> None:
         self.min_df = min_df
         self.norm = norm
+        self.collapse = collapse
+
+    def _bag(self, doc: Mapping[str, int]) -> Mapping[str, int]:
+        if not self.collapse:
+            return doc
+        out: Counter[str] = Counter()
+        for x, n in doc.items():
+            out[collapse_repeats(x)] += n
+        return out
 
     def fit(self, docs: Sequence[Mapping[str, int]]) -> Self:
         """Learn the vocabulary and the idf of eq. 1 from training bags."""
@@ -199,7 +238,7 @@ class XPathVectorizer:
             raise ValueError(f"norm must be 'l1', 'l2' or None; got {self.norm!r}")
         df: Counter[str] = Counter()
         for doc in docs:
-            df.update(doc.keys())
+            df.update(self._bag(doc).keys())
         names = sorted(x for x, n in df.items() if n >= self.min_df)
         n_docs = len(docs)
         self.feature_names_ = names
@@ -211,10 +250,10 @@ class XPathVectorizer:
     @classmethod
     def from_vocabulary(
         cls, feature_names: Sequence[str], idf: np.ndarray, n_docs: int, *, min_df: int = 4,
-        norm: str | None = "l1",
+        norm: str | None = "l1", collapse: bool = False,
     ) -> XPathVectorizer:
         """Rebuild a fitted vectorizer from stored data (a model bundle)."""
-        self = cls(min_df=min_df, norm=norm)
+        self = cls(min_df=min_df, norm=norm, collapse=collapse)
         self.feature_names_ = list(feature_names)
         self.vocabulary_ = {x: i for i, x in enumerate(self.feature_names_)}
         self.idf_ = np.asarray(idf, dtype=np.float64)
@@ -230,7 +269,7 @@ class XPathVectorizer:
         indices: list[int] = []
         tfs: list[float] = []
         for doc in docs:
-            row = sorted((vocab[x], tf) for x, tf in doc.items() if x in vocab)
+            row = sorted((vocab[x], tf) for x, tf in self._bag(doc).items() if x in vocab)
             indices.extend(col for col, _ in row)
             tfs.extend(tf for _, tf in row)
             indptr.append(len(indices))

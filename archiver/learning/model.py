@@ -55,8 +55,10 @@ class SourceModel:
     min_pts : int, default=4
         DBSCAN minPts; also θ of the path filter and k + 1 of the classifier (§4.2, §5.1).
     eps : float or "auto", default="auto"
-    eps_rule : {"tail", "paper"}, default="tail"
-        See `archiver.learning.clustering.auto_eps`.
+    eps_rule : {"gap", "tail", "paper"}, default="gap"
+        See `archiver.learning.clustering.PageClusterer`; "gap" (the "tail" K-dist rule
+        widened to the nearest break between clusters) replaced "tail" as the default after
+        the clustering-quality measurements in benchmarks/results/clustering.md.
     norm : {"l2", "l1"}, default="l2"
         Row normalisation of the TF-IDF vectors. Eq. 2 is "l1"; "l2" is the default because
         on a real site the L1 geometry cannot separate templates: an L1-normalised page
@@ -70,6 +72,10 @@ class SourceModel:
         norms reach the same purity except Q&A variant 1, where L1 keeps a user's profile
         and activity tabs apart (0.999 against 0.721); "l1" stays one parameter away.
         Figures in benchmarks/results/learning.txt.
+    collapse : bool, default=True
+        Collapse nested runs in XPaths before weighting them
+        (`archiver.learning.features.collapse_repeats`), so that threaded replies at any
+        depth are one feature. Bundles saved before this parameter existed load with False.
     backoff : sequence of str
         Back-off levels of the navigation table (`archiver.learning.navigation`).
 
@@ -94,20 +100,21 @@ class SourceModel:
     """
 
     def __init__(
-        self, *, min_pts: int = 4, eps: float | str = "auto", eps_rule: str = "tail",
-        norm: str = "l2", backoff: Sequence[str] = DEFAULT_BACKOFF,
+        self, *, min_pts: int = 4, eps: float | str = "auto", eps_rule: str = "gap",
+        norm: str = "l2", collapse: bool = True, backoff: Sequence[str] = DEFAULT_BACKOFF,
     ) -> None:
         self.min_pts = min_pts
         self.eps = eps
         self.eps_rule = eps_rule
         self.norm = norm
+        self.collapse = collapse
         self.backoff = tuple(backoff)
         self.info: dict[str, Any] = {}
 
     def params(self) -> dict[str, Any]:
         """The constructor parameters, as stored in the manifest."""
         return {"min_pts": self.min_pts, "eps": self.eps, "eps_rule": self.eps_rule,
-                "norm": self.norm, "backoff": list(self.backoff)}
+                "norm": self.norm, "collapse": self.collapse, "backoff": list(self.backoff)}
 
     # --- learning --------------------------------------------------------------------------
     def fit(
@@ -133,7 +140,8 @@ class SourceModel:
             raise ValueError(f"{len(urls)} urls but {len(bags)} bags")
         if self.norm not in ("l1", "l2"):
             raise ValueError(f"norm must be 'l1' or 'l2'; got {self.norm!r}")
-        vec = XPathVectorizer(min_df=self.min_pts, norm=self.norm).fit(bags)
+        vec = XPathVectorizer(min_df=self.min_pts, norm=self.norm,
+                              collapse=self.collapse).fit(bags)
         X = vec.transform(bags)
         clusterer = PageClusterer(min_pts=self.min_pts, eps=self.eps,
                                   eps_rule=self.eps_rule).fit(X)
@@ -239,12 +247,13 @@ class SourceModel:
         try:
             self = cls(min_pts=int(params["min_pts"]), eps=params["eps"],
                        eps_rule=str(params["eps_rule"]), norm=str(params["norm"]),
+                       collapse=bool(params.get("collapse", False)),
                        backoff=tuple(params["backoff"]))
             vocab = [str(x) for x in m["vocabulary"]]
             keys = [(int(c), str(x)) for c, x in m["navigation_keys"]]
             n_clusters, eps = int(m["n_clusters"]), float(m["eps"])
             n_docs = int(m["n_docs"])
-        except (KeyError, TypeError, ValueError) as err:
+        except (KeyError, TypeError, ValueError, AttributeError) as err:
             raise ModelFormatError(f"{root / MANIFEST}: missing or invalid field: {err}") from err
         _check(self.norm in ("l1", "l2") and self.eps_rule in EPS_RULES
                and all(b in BACKOFF_LEVELS for b in self.backoff) and self.min_pts >= 2,
@@ -270,7 +279,8 @@ class SourceModel:
                "navigation_keys name unknown clusters")
         urls = _read_pages(root / PAGES, labels)
         self.vectorizer_ = XPathVectorizer.from_vocabulary(vocab, a["idf"], n_docs,
-                                                           min_df=self.min_pts, norm=self.norm)
+                                                           min_df=self.min_pts, norm=self.norm,
+                                                           collapse=self.collapse)
         X = sp.csr_matrix((a["x_data"], ind, ptr), shape=(n, n_feat))
         self.urls_, self.labels_, self.eps_, self.n_clusters_ = urls, labels, eps, n_clusters
         self.classifier_ = PageClassifier(self.min_pts - 1, eps).fit(X, labels)
