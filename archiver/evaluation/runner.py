@@ -159,7 +159,7 @@ def evaluate_site(family: str, variant: int, size: str, budget: float, crawlers:
                   **score(mirror_caps, truth, budget=None, reference=reference, topic=topic)}
         runs: dict[str, Any] = {}
         for name, strategy, limit, options in _run_specs(crawlers, truth, served.url, b, length,
-                                                         strategy_options or {}):
+                                                         strategy_options or {}, cap):
             logger.info("%s: running %s for %d requests", label, name, limit)
             if strategy == WGET:
                 run = run_wget(seeds, folder / name, limit, wget=wget)
@@ -182,14 +182,21 @@ def evaluate_site(family: str, variant: int, size: str, budget: float, crawlers:
 
 
 def _run_specs(crawlers: Sequence[str], truth: SiteTruth, base: str, budget: int, length: int,
-               options: Mapping[str, Mapping[str, Any]]
+               options: Mapping[str, Mapping[str, Any]], cap: int | None = None
                ) -> Iterator[tuple[str, str, int, dict[str, Any]]]:
-    """(label, crawler, max requests, strategy options) for every run on one site."""
+    """(label, crawler, max requests, strategy options) for every run on one site.
+
+    A learned strategy crawling for UCC, and wget, run until they stop by themselves (at
+    most `cap`, the mirror's cap): the budget metrics read the first B requests, which are
+    the same as a run stopped at B, and the whole run gives the requests needed for 95% of
+    the UCC entities and the size of the crawl when it ended on its own (issue 4's
+    efficiency measure; BFS's is the mirror's). Target runs get #(All Target) after learning.
+    """
     from archiver.strategies import REGISTRY
 
     for name in crawlers:
         if name == WGET:
-            yield name, name, length, {}
+            yield name, name, max(length, cap or 0), {}
             continue
         opts = dict(options.get(name, {}))
         if REGISTRY[name].learns:
@@ -203,7 +210,7 @@ def _run_specs(crawlers: Sequence[str], truth: SiteTruth, base: str, budget: int
                     yield (f"{name}:{kind}", name, len(keys),
                            {**opts, "target_example": example})
             continue
-        yield name, name, length, opts
+        yield name, name, max(length, cap or 0) if REGISTRY[name].learns else length, opts
 
 
 def _run_info(run: CrawlRun, limit: int) -> dict[str, Any]:

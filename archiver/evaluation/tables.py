@@ -15,9 +15,13 @@ NOTES = """\
   budget B for SOUrCe VR/Recall/F/Entropy, iRobot ratios, ACEBot and focused metrics;
   #(All Target) for SOUrCe's harvest rate (§5.4); the whole run for "requests to 95%".
   B is a fraction of the site's registered URLs (SOUrCe §5.3: 5,000 of 20,000).
-- **wget** (`wget --mirror --warc-file`, `--tries=1`, robots.txt obeyed) has no request
-  limit: it is stopped once it has logged as many downloads as the run length, and its
-  WARC is cut at the budget when scoring.
+- **Run lengths.** wget (`wget --mirror --warc-file`, `--tries=1`, robots.txt obeyed) and
+  the learned strategies crawling for UCC run until they stop by themselves (at most the
+  mirror's cap); their WARCs are cut at the budget when scoring, and the whole run gives
+  "requests to 95%" and the total when the crawl ended on its own (stop `strategy-done`).
+  BFS runs for the run length; its whole-site figure is the mirror row's. Target runs
+  learn first, then get #(All Target) requests (SOUrCe §5.4); "incl. learning" columns
+  count the learning requests in.
 - **mirror** is an archiver BFS crawl with no budget (stopped at the cap if the site's
   traps never let it end): the reference for ACEBot's 2-gram and external-link proportions,
   and its row scores the whole mirror, as iRobot Figs. 7-8 score "the mirrored pages".
