@@ -80,6 +80,7 @@ class Crawl:
         self.stats = Stats()
         self._stop = threading.Event()
         self._stop_reason = ""
+        self._warc_ids: dict[str, int] = {}  # warc_file.id by name (ids never change)
 
     def request_stop(self, reason: str = "signal") -> None:
         """Ask the loop to stop after the current URL (safe from a signal handler)."""
@@ -285,7 +286,7 @@ class Crawl:
             self.frontier.mark(item.id, "skipped", "robots" if why == "disallowed"
                                else f"robots:{why}")
             self.log.line(status=ROBOTS_PRECLUDED, size=0, url=item.url, hops=item.hops,
-                          via=self._parent_url(item), mime="", started=self.clock(), duration=0)
+                          via=item.parent_url, mime="", started=self.clock(), duration=0)
             return
         host = host_key(item.url)
         wait = self.politeness.wait_time(host)
@@ -313,7 +314,7 @@ class Crawl:
                   f"{delay:.1f}s", url=item.url, level="warning", now=now)
         self.conn.execute("COMMIT")
         self.log.line(status=ex.status or error_code(ex.error), size=len(ex.body), url=item.url,
-                      hops=item.hops, via=self._parent_url(item), mime=ex.content_type,
+                      hops=item.hops, via=item.parent_url, mime=ex.content_type,
                       started=ex.started_at, duration=ex.duration, annotations="retry")
 
     def _fetch_robots(self, robots_url: str) -> None:
@@ -370,7 +371,7 @@ class Crawl:
         self.stats.pages += 1 if outcome.is_page else 0
         self.log.line(status=ex.status if ex.status is not None else error_code(ex.error),
                       size=len(ex.body), url=item.url, hops=item.hops,
-                      via=self._parent_url(item), mime=ex.content_type, started=ex.started_at,
+                      via=item.parent_url, mime=ex.content_type, started=ex.started_at,
                       duration=ex.duration, digest=loc.payload_digest if loc else "-",
                       annotations=",".join(a for a in (ex.truncated and f"truncated:{ex.truncated}",
                                                        loc and loc.record_type == "revisit"
@@ -381,11 +382,14 @@ class Crawl:
         conn = self.conn
         warc_id = None
         if loc is not None:
-            warc_id = conn.execute("SELECT id FROM warc_file WHERE name = ?",
-                                   (loc.filename,)).fetchone()[0]
+            warc_id = self._warc_ids.get(loc.filename)
+            if warc_id is None:
+                warc_id = conn.execute("SELECT id FROM warc_file WHERE name = ?",
+                                       (loc.filename,)).fetchone()[0]
+                self._warc_ids[loc.filename] = warc_id
             if loc.record_type == "response":
-                conn.execute("INSERT OR IGNORE INTO payload (digest, url, warc_date) VALUES (?,?,?)",
-                             (loc.payload_digest, item.url, loc.warc_date))
+                conn.execute("INSERT OR IGNORE INTO payload (digest, url, warc_date)"
+                             " VALUES (?,?,?)", (loc.payload_digest, item.url, loc.warc_date))
         conn.execute(
             "INSERT OR REPLACE INTO fetch (url_id, fetched_at, status, content_type, bytes,"
             " truncated, duration, record_type, payload_digest, warc_file_id, warc_offset,"
@@ -403,12 +407,6 @@ class Crawl:
                                " attempts", now)
         else:
             self.frontier.mark(item.id, "done", "", now)
-
-    def _parent_url(self, item: QueuedURL) -> str:
-        if item.parent_id is None:
-            return ""
-        row = self.conn.execute("SELECT url FROM url WHERE id = ?", (item.parent_id,)).fetchone()
-        return row[0] if row else ""
 
     # ------------------------------------------------------------------ learning phase
     def _end_learning(self) -> None:
