@@ -109,7 +109,8 @@ class Fetcher:
             resp = self.session.get_adapter(prepared.url or url).send(
                 prepared, stream=True, verify=True, proxies={},
                 timeout=(self.connect_timeout, self.timeout))
-            extract_cookies_to_jar(self.session.cookies, prepared, resp.raw)
+            if _sets_cookies(resp):  # cookielib does nothing for a response without any
+                extract_cookies_to_jar(self.session.cookies, prepared, resp.raw)
         except _NETWORK_ERRORS as err:
             reason = self._describe(err)
             logger.debug("fetch %s failed: %s (%r)", url, reason, err)
@@ -232,6 +233,11 @@ class Fetcher:
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
+
+
+def _sets_cookies(resp: requests.Response) -> bool:
+    """Whether the response has a Set-Cookie or Set-Cookie2 header (any case)."""
+    return any(name in resp.raw.headers for name in ("set-cookie", "set-cookie2"))
 
 
 def _cause_chain(err: BaseException) -> list[BaseException]:
