@@ -142,7 +142,8 @@ class Crawl:
         return self._finish(reason, resumed)
 
     def _finish(self, reason: str, resumed: bool) -> CrawlResult:
-        from archiver.report import write_reports  # report pulls in Jinja: import when needed
+        # report pulls in Jinja: import when needed
+        from archiver.report import read_report, report_json, write_reports
 
         conn = self.conn
         state = "finished" if reason in ("frontier-empty", "strategy-done") else "interrupted"
@@ -152,17 +153,21 @@ class Crawl:
                      " WHERE id = 1", (state, reason, self.clock(), self.clock()))
         log_event(conn, "stop", f"crawl stopped: {reason}", now=self.clock())
         self.strategy.save(self.folder.model_dir) if self.strategy.learns else None
-        write_reports(self.folder.dir)
-        for name, ctype in (("crawl.log", "text/plain"), ("report.json", "application/json")):
-            path = self.folder.dir / name
-            if path.exists():
-                self.sink.write_resource(f"urn:archiver:{self.profile.name}:{name}", ctype,
-                                         path.read_bytes())
-        self.sink.write_resource(f"urn:archiver:{self.profile.name}:profile.yaml",
-                                 "application/yaml", self.profile.text.encode("utf-8"))
+        urn = f"urn:archiver:{self.profile.name}"
+        log_path = self.folder.log_path
+        if log_path.exists():
+            self.sink.write_resource(f"{urn}:crawl.log", "text/plain", log_path.read_bytes())
+        # The report archived in the WARC is a snapshot taken while its own WARC file is
+        # still being written (named .open); the report files on disk are written after
+        # the sink has closed and renamed it, so they name every WARC file as it stays.
+        self.sink.write_resource(f"{urn}:report.json", "application/json",
+                                 report_json(read_report(self.folder.dir)).encode("utf-8"))
+        self.sink.write_resource(f"{urn}:profile.yaml", "application/yaml",
+                                 self.profile.text.encode("utf-8"))
         self.sink.flush()
         self._commit_warc_position()
         self.sink.close()
+        write_reports(self.folder.dir)
         conn.close()
         return CrawlResult(self.folder.dir, reason, self.stats, resumed)
 
