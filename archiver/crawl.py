@@ -160,14 +160,15 @@ class Crawl:
         # The report archived in the WARC is a snapshot taken while its own WARC file is
         # still being written (named .open); the report files on disk are written after
         # the sink has closed and renamed it, so they name every WARC file as it stays.
+        report = read_report(self.folder.dir)
         self.sink.write_resource(f"{urn}:report.json", "application/json",
-                                 report_json(read_report(self.folder.dir)).encode("utf-8"))
+                                 report_json(report).encode("utf-8"))
         self.sink.write_resource(f"{urn}:profile.yaml", "application/yaml",
                                  self.profile.text.encode("utf-8"))
         self.sink.flush()
         self._commit_warc_position()
         self.sink.close()
-        write_reports(self.folder.dir)
+        write_reports(self.folder.dir, report)
         conn.close()
         return CrawlResult(self.folder.dir, reason, self.stats, resumed)
 
