@@ -193,6 +193,7 @@ def main() -> int:
     rows: dict[str, list[float]] = {k: [] for k in (
         "arch_pps", "arch_cpu_ms", "wget_pps", "wget_cpu_ms", "floor_cpu_ms", "cpu_ratio",
         "speed_ratio", "arch_pages", "wget_pages")}
+    load_before = os.getloadavg()[0]  # other processes inflate every CPU figure alike
     with tempfile.TemporaryDirectory(prefix="archiver-bench-") as tmp:
         work = Path(tmp)
         # nginx started as root serves files as `nobody`, which cannot enter a 0700 temp dir
@@ -228,6 +229,7 @@ def main() -> int:
     report = f"""# Crawl throughput benchmark (benchmarks/bench_crawl.py)
 date: {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}
 machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}
+load average (1 min) before / after the runs: {load_before:.2f} / {os.getloadavg()[0]:.2f}
 site: {args.pages} generated static HTML pages, server: {kind}, politeness off
 runs: {args.runs} (medians below; ratios taken within each run, then the median)
 
