@@ -81,6 +81,7 @@ class Crawl:
         self.stats = Stats()
         self._stop = threading.Event()
         self._stop_reason = ""
+        self._warc_ids: dict[str, int] = {}  # warc_file.id by name (ids never change)
 
     def request_stop(self, reason: str = "signal") -> None:
         """Ask the loop to stop after the current URL (safe from a signal handler)."""
@@ -142,7 +143,8 @@ class Crawl:
         return self._finish(reason, resumed)
 
     def _finish(self, reason: str, resumed: bool) -> CrawlResult:
-        from archiver.report import write_reports  # report pulls in Jinja: import when needed
+        # report pulls in Jinja: import when needed
+        from archiver.report import read_report, report_json, write_reports
 
         conn = self.conn
         state = "finished" if reason in ("frontier-empty", "strategy-done") else "interrupted"
@@ -152,17 +154,22 @@ class Crawl:
                      " WHERE id = 1", (state, reason, self.clock(), self.clock()))
         log_event(conn, "stop", f"crawl stopped: {reason}", now=self.clock())
         self.strategy.save(self.folder.model_dir) if self.strategy.learns else None
-        write_reports(self.folder.dir)
-        for name, ctype in (("crawl.log", "text/plain"), ("report.json", "application/json")):
-            path = self.folder.dir / name
-            if path.exists():
-                self.sink.write_resource(f"urn:archiver:{self.profile.name}:{name}", ctype,
-                                         path.read_bytes())
-        self.sink.write_resource(f"urn:archiver:{self.profile.name}:profile.yaml",
-                                 "application/yaml", self.profile.text.encode("utf-8"))
+        urn = f"urn:archiver:{self.profile.name}"
+        log_path = self.folder.log_path
+        if log_path.exists():
+            self.sink.write_resource(f"{urn}:crawl.log", "text/plain", log_path.read_bytes())
+        # The report archived in the WARC is a snapshot taken while its own WARC file is
+        # still being written (named .open); the report files on disk are written after
+        # the sink has closed and renamed it, so they name every WARC file as it stays.
+        report = read_report(self.folder.dir)
+        self.sink.write_resource(f"{urn}:report.json", "application/json",
+                                 report_json(report).encode("utf-8"))
+        self.sink.write_resource(f"{urn}:profile.yaml", "application/yaml",
+                                 self.profile.text.encode("utf-8"))
         self.sink.flush()
         self._commit_warc_position()
         self.sink.close()
+        write_reports(self.folder.dir, report)
         conn.close()
         return CrawlResult(self.folder.dir, reason, self.stats, resumed)
 
@@ -286,7 +293,7 @@ class Crawl:
             self.frontier.mark(item.id, "skipped", "robots" if why == "disallowed"
                                else f"robots:{why}")
             self.log.line(status=ROBOTS_PRECLUDED, size=0, url=item.url, hops=item.hops,
-                          via=self._parent_url(item), mime="", started=self.clock(), duration=0)
+                          via=item.parent_url, mime="", started=self.clock(), duration=0)
             return
         host = host_key(item.url)
         wait = self.politeness.wait_time(host)
@@ -314,7 +321,7 @@ class Crawl:
                   f"{delay:.1f}s", url=item.url, level="warning", now=now)
         self.conn.execute("COMMIT")
         self.log.line(status=ex.status or error_code(ex.error), size=len(ex.body), url=item.url,
-                      hops=item.hops, via=self._parent_url(item), mime=ex.content_type,
+                      hops=item.hops, via=item.parent_url, mime=ex.content_type,
                       started=ex.started_at, duration=ex.duration, annotations="retry")
 
     def _fetch_robots(self, robots_url: str) -> None:
@@ -372,7 +379,7 @@ class Crawl:
         self.stats.pages += 1 if outcome.is_page else 0
         self.log.line(status=ex.status if ex.status is not None else error_code(ex.error),
                       size=len(ex.body), url=item.url, hops=item.hops,
-                      via=self._parent_url(item), mime=ex.content_type, started=ex.started_at,
+                      via=item.parent_url, mime=ex.content_type, started=ex.started_at,
                       duration=ex.duration, digest=loc.payload_digest if loc else "-",
                       annotations=",".join(a for a in (ex.truncated and f"truncated:{ex.truncated}",
                                                        loc and loc.record_type == "revisit"
@@ -383,11 +390,14 @@ class Crawl:
         conn = self.conn
         warc_id = None
         if loc is not None:
-            warc_id = conn.execute("SELECT id FROM warc_file WHERE name = ?",
-                                   (loc.filename,)).fetchone()[0]
+            warc_id = self._warc_ids.get(loc.filename)
+            if warc_id is None:
+                warc_id = conn.execute("SELECT id FROM warc_file WHERE name = ?",
+                                       (loc.filename,)).fetchone()[0]
+                self._warc_ids[loc.filename] = warc_id
             if loc.record_type == "response":
-                conn.execute("INSERT OR IGNORE INTO payload (digest, url, warc_date) VALUES (?,?,?)",
-                             (loc.payload_digest, item.url, loc.warc_date))
+                conn.execute("INSERT OR IGNORE INTO payload (digest, url, warc_date)"
+                             " VALUES (?,?,?)", (loc.payload_digest, item.url, loc.warc_date))
         conn.execute(
             "INSERT OR REPLACE INTO fetch (url_id, fetched_at, status, content_type, bytes,"
             " truncated, duration, record_type, payload_digest, warc_file_id, warc_offset,"
@@ -405,12 +415,6 @@ class Crawl:
                                " attempts", now)
         else:
             self.frontier.mark(item.id, "done", "", now)
-
-    def _parent_url(self, item: QueuedURL) -> str:
-        if item.parent_id is None:
-            return ""
-        row = self.conn.execute("SELECT url FROM url WHERE id = ?", (item.parent_id,)).fetchone()
-        return row[0] if row else ""
 
     # ------------------------------------------------------------------ learning phase
     def _end_learning(self) -> None:

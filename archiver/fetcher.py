@@ -105,11 +105,12 @@ class Fetcher:
             # Straight to the adapter, not Session.send: with allow_redirects=False requests
             # still runs resolve_redirects() on a 3xx, which reads (and content-decodes) the
             # body before we can read it raw; a gzip-encoded redirect body then fails.
-            prepared = self.session.prepare_request(requests.Request("GET", url))
+            prepared = self._prepare(url)
             resp = self.session.get_adapter(prepared.url or url).send(
                 prepared, stream=True, verify=True, proxies={},
                 timeout=(self.connect_timeout, self.timeout))
-            extract_cookies_to_jar(self.session.cookies, prepared, resp.raw)
+            if _sets_cookies(resp):  # cookielib does nothing for a response without any
+                extract_cookies_to_jar(self.session.cookies, prepared, resp.raw)
         except _NETWORK_ERRORS as err:
             reason = self._describe(err)
             logger.debug("fetch %s failed: %s (%r)", url, reason, err)
@@ -140,6 +141,23 @@ class Fetcher:
             ip=ip,
             error=read_error,
         )
+
+    def _prepare(self, url: str) -> requests.PreparedRequest:
+        """What `Session.prepare_request(Request("GET", url))` builds, without its per-call
+        merging: that copies the session's cookie jar and merges headers, params, auth and
+        hooks, and this session has no params, auth or hooks and never reads the environment
+        (trust_env is off, so no netrc). Same steps, same order, as PreparedRequest.prepare;
+        the cookie step is skipped while the jar is empty, when it adds no header.
+        """
+        prepared = requests.PreparedRequest()
+        prepared.prepare_method("GET")
+        prepared.prepare_url(url, None)
+        prepared.prepare_headers(self.session.headers)
+        if len(self.session.cookies):
+            prepared.prepare_cookies(self.session.cookies)
+        prepared.prepare_body(None, None, None)
+        prepared.prepare_auth(None, url)  # user:password@ in the URL becomes Basic auth
+        return prepared
 
     def _read_body(self, resp: requests.Response, start: float) -> tuple[bytes, str, str]:
         """Read the still content-encoded body: (bytes, WARC-Truncated reason, error text).
@@ -215,6 +233,11 @@ class Fetcher:
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
+
+
+def _sets_cookies(resp: requests.Response) -> bool:
+    """Whether the response has a Set-Cookie or Set-Cookie2 header (any case)."""
+    return any(name in resp.raw.headers for name in ("set-cookie", "set-cookie2"))
 
 
 def _cause_chain(err: BaseException) -> list[BaseException]:

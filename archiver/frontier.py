@@ -8,8 +8,10 @@ per job, whatever number of pages link to it.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+
+_MAX_PARAMS = 500  # host parameters per IN (...) query (SQLite < 3.32 allows 999)
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +28,7 @@ class QueuedURL:
     anchor_path: str
     priority: float
     attempts: int
+    parent_url: str = ""           # URL of the page that led here (the crawl log's "via")
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +71,35 @@ class Frontier:
         row = self.conn.execute("SELECT id FROM url WHERE canon = ?", (new.canon,)).fetchone()
         return int(row[0]), False
 
+    def add_many(self, news: Sequence[NewURL], now: float) -> list[tuple[int, bool]]:
+        """`add` for each of `news`, in order, with one query for those already seen.
+
+        The INSERTs run in the same order as successive `add` calls, so ids and rows are
+        the same; a canonical URL repeated in `news` is added by its first occurrence.
+        """
+        known = self.ids({new.canon for new in news})
+        out: list[tuple[int, bool]] = []
+        for new in news:
+            url_id = known.get(new.canon)
+            if url_id is None:
+                url_id, added = self.add(new, now)
+                known[new.canon] = url_id
+                out.append((url_id, added))
+            else:
+                out.append((url_id, False))
+        return out
+
+    def ids(self, canons: Iterable[str]) -> dict[str, int]:
+        """The url ids of those of `canons` that have been seen."""
+        found: dict[str, int] = {}
+        todo = list(canons)
+        for start in range(0, len(todo), _MAX_PARAMS):
+            chunk = todo[start:start + _MAX_PARAMS]
+            found.update(self.conn.execute(
+                f"SELECT canon, id FROM url WHERE canon IN ({','.join('?' * len(chunk))})",
+                chunk).fetchall())
+        return found
+
     def lookup(self, canon: str) -> sqlite3.Row | None:
         """The url row of a canonical URL, if seen."""
         return self.conn.execute("SELECT * FROM url WHERE canon = ?", (canon,)).fetchone()
@@ -75,9 +107,11 @@ class Frontier:
     def pop(self, now: float) -> QueuedURL | None:
         """The best queued URL whose retry time has come (it stays queued until marked)."""
         row = self.conn.execute(
-            "SELECT id, url, host, depth, hops, via, parent_id, anchor_path, priority, attempts"
-            " FROM url WHERE state = 'queued' AND not_before <= ?"
-            " ORDER BY priority DESC, id LIMIT 1",
+            "SELECT u.id, u.url, u.host, u.depth, u.hops, u.via, u.parent_id, u.anchor_path,"
+            " u.priority, u.attempts, COALESCE(p.url, '')"
+            " FROM url u LEFT JOIN url p ON p.id = u.parent_id"
+            " WHERE u.state = 'queued' AND u.not_before <= ?"
+            " ORDER BY u.priority DESC, u.id LIMIT 1",
             (now,),
         ).fetchone()
         return QueuedURL(*row) if row else None
@@ -119,8 +153,8 @@ class Frontier:
                     (priority, reason, url_id))
             else:
                 self.conn.execute(
-                    "UPDATE url SET state = 'skipped', reason = ? WHERE id = ? AND state = 'queued'",
-                    (reason, url_id))
+                    "UPDATE url SET state = 'skipped', reason = ? WHERE id = ?"
+                    " AND state = 'queued'", (reason, url_id))
             n += 1
         return n
 

@@ -74,32 +74,34 @@ class PageOutcome:
     cluster: int | None = None
 
     def store(self, frontier: Frontier, item: QueuedURL, now: float) -> None:
-        """Record new URLs, link decisions, and the page row."""
+        """Record new URLs, link decisions, and the page row.
+
+        Batched per page (one lookup of the URLs already seen, `executemany` for promotions
+        and links) but in link order, so the rows are those a link-by-link loop would write:
+        statements on one URL keep their relative order, and links touch no url row.
+        """
         conn = frontier.conn
-        followed = 0
-        for row in self.links:
-            url_id, added = frontier.add(row.new, now)
-            if not added and row.follow:
-                _promote(frontier, url_id, row.new)
-            followed += row.follow
-            conn.execute("INSERT OR IGNORE INTO link (from_id, to_id, anchor_path, text, follow,"
-                         " score, reason) VALUES (?,?,?,?,?,?,?)",
-                         (item.id, url_id, row.new.anchor_path, row.text, int(row.follow),
-                          row.score, row.reason))
+        ids = frontier.add_many([row.new for row in self.links], now)
+        # A URL skipped by a strategy, or queued lower, is found again by a followed link.
+        conn.executemany(
+            "UPDATE url SET state = 'queued', priority = ?, reason = ? WHERE id = ? AND"
+            " ((state = 'skipped' AND reason LIKE 'strategy:%')"
+            " OR (state = 'queued' AND priority < ?))",
+            [(row.new.priority, row.new.reason, url_id, row.new.priority)
+             for row, (url_id, added) in zip(self.links, ids, strict=True)
+             if row.follow and not added])
+        conn.executemany(
+            "INSERT OR IGNORE INTO link (from_id, to_id, anchor_path, text, follow, score,"
+            " reason) VALUES (?,?,?,?,?,?,?)",
+            [(item.id, url_id, row.new.anchor_path, row.text, int(row.follow), row.score,
+              row.reason) for row, (url_id, _) in zip(self.links, ids, strict=True)])
         if self.is_page:
+            followed = sum(row.follow for row in self.links)
             conn.execute("INSERT OR REPLACE INTO page (url_id, title, cluster, n_links,"
                          " n_followed) VALUES (?,?,?,?,?)",
                          (item.id, self.title, self.cluster, len(self.links), followed))
             if self.cluster is not None:
                 conn.execute("UPDATE url SET cluster = ? WHERE id = ?", (self.cluster, item.id))
-
-
-def _promote(frontier: Frontier, url_id: int, new: NewURL) -> None:
-    """A URL skipped by a strategy, or queued lower, is found again by a followed link."""
-    frontier.conn.execute(
-        "UPDATE url SET state = 'queued', priority = ?, reason = ? WHERE id = ? AND"
-        " ((state = 'skipped' AND reason LIKE 'strategy:%') OR (state = 'queued' AND priority < ?))",
-        (new.priority, new.reason, url_id, new.priority))
 
 
 def process_page(judge: LinkJudge, strategy: Strategy, item: QueuedURL, ex: Exchange,

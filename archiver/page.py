@@ -11,6 +11,7 @@ import hashlib
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from urllib.parse import urljoin, urlsplit, urlunsplit
 
 import lxml.html
@@ -53,26 +54,75 @@ def body_digest(body: bytes) -> bytes:
     return hashlib.blake2b(body, digest_size=16).digest()
 
 
-def element_path(el: etree._Element) -> str:
-    """Root-to-element path with tag names and class/id attributes."""
-    steps = []
+def element_path(el: etree._Element,
+                 memo: dict[etree._Element, str] | None = None) -> str:
+    """Root-to-element path with tag names and class/id attributes.
+
+    `memo` maps elements of one document to their paths; pass the same dict for every link
+    of a page so each shared ancestor (the list, the menu) is described once, not per link.
+    Holding the element in the dict keeps its lxml proxy alive, so `getparent()` returns that
+    same object and the dict lookup finds it.
+    """
+    chain: list[etree._Element] = []   # el and the ancestors whose path is not known yet
     node: etree._Element | None = el
+    prefix = ""
     while node is not None and isinstance(node.tag, str):
-        step = node.tag.lower()
-        ident = node.get("id")
-        klass = node.get("class")
-        if ident:
-            step += f'[@id="{_SPACE.sub(" ", ident.strip())}"]'
-        if klass and klass.strip():
-            step += f'[@class="{_SPACE.sub(" ", klass.strip())}"]'
-        steps.append(step)
+        if memo is not None and (known := memo.get(node)) is not None:
+            prefix = known
+            break
+        chain.append(node)
         node = node.getparent()
-    return "/" + "/".join(reversed(steps))
+    path = prefix
+    for node in reversed(chain):
+        path = f"{path}/{_step(node)}"
+        if memo is not None:
+            memo[node] = path
+    return path or "/"
+
+
+def _step(node: etree._Element) -> str:
+    step = str(node.tag).lower()
+    ident = node.get("id")
+    klass = node.get("class")
+    if ident:
+        step += f'[@id="{_SPACE.sub(" ", ident.strip())}"]'
+    if klass and klass.strip():
+        step += f'[@class="{_SPACE.sub(" ", klass.strip())}"]'
+    return step
 
 
 def absolute_url(base: str, href: str) -> str | None:
-    """Resolve `href` against `base`; drop the fragment; None unless http(s)."""
+    """Resolve `href` against `base`; drop the fragment; None unless http(s).
+
+    A root-relative href ("/t/7") resolves the same against any URL of the same scheme and
+    host, so its answer is memoised per (origin, href): a site's menus link the same paths
+    from every page. Anything else is resolved afresh.
+    """
     href = href.strip()
+    if href[:1] == "/" and href[1:2] != "/" and (origin := _origin(base)):
+        return _resolve_rooted(origin, href)
+    return _resolve(base, href)
+
+
+@lru_cache(maxsize=64)
+def _origin(base: str) -> str:
+    """"scheme://netloc" of an http(s) `base` ('' otherwise): all that urljoin takes from the
+    base for a root-relative reference (its path, params and query are not used)."""
+    try:
+        parts = urlsplit(base)
+    except ValueError:
+        return ""
+    if parts.scheme not in FETCHABLE_SCHEMES or not parts.netloc:
+        return ""
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+@lru_cache(maxsize=16_384)
+def _resolve_rooted(origin: str, href: str) -> str | None:
+    return _resolve(origin + "/", href)
+
+
+def _resolve(base: str, href: str) -> str | None:
     if not href or href.startswith(("#", "javascript:", "mailto:", "tel:", "data:")):
         return None
     try:
@@ -111,6 +161,7 @@ def parse_html(url: str, body: bytes, encoding: str | None = None) -> Page:
 
 
 def _links(tree: etree._Element, base: str) -> Iterator[Link]:
+    paths: dict[etree._Element, str] = {}  # anchor paths of this document's elements
     for el in tree.iter(*NAV_ATTRS, *EMBED_ATTRS):
         tag = el.tag.lower() if isinstance(el.tag, str) else ""
         attr = NAV_ATTRS.get(tag) or EMBED_ATTRS.get(tag)
@@ -122,11 +173,12 @@ def _links(tree: etree._Element, base: str) -> Iterator[Link]:
             continue
         kind = "link" if tag in NAV_ATTRS else "embed"
         text = _SPACE.sub(" ", el.text_content()).strip()[:200] if kind == "link" else ""
-        yield Link(url=target, anchor_path=element_path(el), text=text, kind=kind,
+        yield Link(url=target, anchor_path=element_path(el, paths), text=text, kind=kind,
                    rel=(el.get("rel") or "").strip().lower())
     for el in tree.iter("link"):
         rel = (el.get("rel") or "").strip().lower()
         if "stylesheet" in rel or "icon" in rel:
             target = absolute_url(base, el.get("href") or "")
             if target:
-                yield Link(url=target, anchor_path=element_path(el), kind="embed", rel=rel)
+                yield Link(url=target, anchor_path=element_path(el, paths),
+                           kind="embed", rel=rel)

@@ -167,15 +167,37 @@ def render_html(report: dict[str, Any]) -> str:
     return env.get_template("report.html").render(report=report, links=None)
 
 
-def write_reports(job_dir: Path) -> dict[str, Any]:
-    """Write report.json, report.html and reports/*.txt into `job_dir`; return the report."""
+def read_report(job_dir: Path) -> dict[str, Any]:
+    """`collect` over the job database of `job_dir`, opened read-only."""
     job_dir = Path(job_dir)
     conn = db.connect(job_dir / "crawl.sqlite3", readonly=True)
     try:
-        report = collect(conn, job_dir)
+        return collect(conn, job_dir)
     finally:
         conn.close()
-    _write(job_dir / "report.json", json.dumps(report, indent=2, sort_keys=True) + "\n")
+
+
+def report_json(report: dict[str, Any]) -> str:
+    """The text of report.json."""
+    return json.dumps(report, indent=2, sort_keys=True) + "\n"
+
+
+def write_reports(job_dir: Path, report: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Write report.json, report.html and reports/*.txt into `job_dir`; return the report.
+
+    `report`, collected earlier (the crawl's snapshot before its last WARC file is closed),
+    is reused with only its list of WARC files read again, not collected a second time.
+    """
+    job_dir = Path(job_dir)
+    if report is None:
+        report = read_report(job_dir)
+    else:
+        conn = db.connect(job_dir / "crawl.sqlite3", readonly=True)
+        try:
+            report = {**report, "warcs": warc_files(conn, job_dir)}
+        finally:
+            conn.close()
+    _write(job_dir / "report.json", report_json(report))
     _write(job_dir / "report.html", render_html(report))
     (job_dir / "reports").mkdir(exist_ok=True)
     for name, text in heritrix_reports(report).items():

@@ -18,6 +18,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from urllib.parse import urljoin, urlsplit
 
 from protego import Protego
@@ -39,8 +40,9 @@ class _Rules:
     expires: float           # clock time after which `needs` asks for a fresh copy
 
 
+@lru_cache(maxsize=256)
 def _origin(url: str) -> tuple[str, str, int] | None:
-    """(scheme, host, port) of an http(s) URL, or None."""
+    """(scheme, host, port) of an http(s) URL, or None (memoised: asked for every URL)."""
     try:
         parts = urlsplit(url)
         port = parts.port

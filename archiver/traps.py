@@ -14,7 +14,10 @@ from collections.abc import Iterable
 from functools import lru_cache
 from urllib.parse import urlsplit
 
-from archiver.urls import host_key
+from archiver.urls import MEMO_SIZE, host_key
+
+# (host, path) and the hash of the sorted query string: one "query variant" of a path.
+_Variant = tuple[tuple[str, str], int]
 
 
 @lru_cache(maxsize=8)
@@ -72,6 +75,7 @@ class TrapGuard:
         # (host, path) -> hashes of the sorted query strings accepted there. Python's str hash
         # is salted per process, which is fine: the counts live in memory and are rebuilt.
         self._variants: dict[tuple[str, str], set[int]] = {}
+        self._shape = lru_cache(maxsize=MEMO_SIZE)(self._judge_shape)
 
     def check(self, url: str) -> str | None:
         """None if `url` looks fine (and its query variant is then counted), else the reason.
@@ -79,27 +83,36 @@ class TrapGuard:
         Reasons: "trap:url-length", "trap:path-depth", "trap:repeated-segment",
         "trap:query-params", "trap:query-variants" (checked in that order).
         """
+        reason, variant = self._shape(url)
+        if reason is not None or variant is None:
+            return reason
+        key, query = variant  # the variant count is live state: never memoised
+        seen = self._variants.setdefault(key, set())
+        if query not in seen:
+            if len(seen) >= self.max_query_variants:
+                return "trap:query-variants"
+            seen.add(query)
+        return None
+
+    def _judge_shape(self, url: str) -> tuple[str | None, _Variant | None]:
+        """The rules that depend on the URL alone (memoised per URL by `check`): the reason
+        to reject it, else its query variant when the variant rule must count it."""
         if 0 < self.max_url_length < len(url):
-            return "trap:url-length"  # first: it also bounds the regex below
+            return "trap:url-length", None  # first: it also bounds the regex below
         try:
             parts = urlsplit(url)
         except ValueError:
-            return None  # not ours to judge: scope reports "bad-url"
+            return None, None  # not ours to judge: scope reports "bad-url"
         if 0 < self.max_path_depth < parts.path.count("/"):
-            return "trap:path-depth"
+            return "trap:path-depth", None
         if self.max_repeated_segments > 0 and self._repeats(url, parts.path):
-            return "trap:repeated-segment"
+            return "trap:repeated-segment", None
         params = _params(parts.query)
         if 0 < self.max_query_params < len(params):
-            return "trap:query-params"
+            return "trap:query-params", None
         if self.max_query_variants > 0 and params:
-            key, variant = _variant_key(url, parts.path, params)
-            seen = self._variants.setdefault(key, set())
-            if variant not in seen:
-                if len(seen) >= self.max_query_variants:
-                    return "trap:query-variants"
-                seen.add(variant)
-        return None
+            return None, _variant_key(url, parts.path, params)
+        return None, None
 
     def remember(self, url: str) -> None:
         """Count `url`'s query variant without checking it (e.g. a URL already queued)."""
@@ -141,5 +154,5 @@ def _params(query: str) -> list[str]:
     return [p for p in query.split("&") if p]
 
 
-def _variant_key(url: str, path: str, params: list[str]) -> tuple[tuple[str, str], int]:
+def _variant_key(url: str, path: str, params: list[str]) -> _Variant:
     return (host_key(url), path or "/"), hash("&".join(sorted(params)))

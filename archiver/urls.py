@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from urllib.parse import urlsplit, urlunsplit
 
 from w3lib.url import canonicalize_url
@@ -26,6 +27,11 @@ _LOOSE_NAMES = frozenset({"jsessionid", "phpsessid", "sessionid", "session_id"})
 _ASP_NAME = re.compile(r"aspsessionid[a-z]{8}", re.IGNORECASE)
 _ASP_VALUE = re.compile(r"[A-Za-z]{24}")
 _PATH_JSESSIONID = re.compile(r";jsessionid=[^;/?#]*", re.IGNORECASE)
+# How many distinct URLs the pure URL functions below remember their answer for. A site's
+# menus and footers repeat the same links on every page, so most outlinks are answered from
+# memory instead of being re-parsed by urllib and w3lib; the bound keeps memory flat (a few
+# MB) on huge sites. The functions are pure, so a remembered answer is always the answer.
+MEMO_SIZE = 16_384
 
 
 def _is_session_param(pair: str) -> bool:
@@ -60,8 +66,11 @@ def _norm_host(host: str) -> str:
     return host
 
 
+@lru_cache(maxsize=MEMO_SIZE)
 def _split(url: str) -> tuple[str, str, int | None] | None:
-    """(scheme, normalized host, port or None if default) of an http(s) URL, else None."""
+    """(scheme, normalized host, port or None if default) of an http(s) URL, else None.
+
+    Memoised: called for every outlink by `host_key` and `ScopeRules.check`."""
     try:
         parts = urlsplit(url.strip())
         port = parts.port
@@ -79,12 +88,15 @@ def _join_host(host: str, port: int | None) -> str:
     return bracketed if port is None else f"{bracketed}:{port}"
 
 
+@lru_cache(maxsize=MEMO_SIZE)
 def canonicalize(url: str) -> str:
     """The seen-set key of `url`.
 
     Lower-case scheme and host, default port removed, empty path as "/", fragment dropped,
     query arguments sorted, percent-encoding normalized (w3lib), session ids removed
     (`strip_session_ids`). Never raises: a URL that cannot be parsed is its own key.
+    Memoised (bounded LRU; `canonicalize.__wrapped__` is the uncached function): w3lib
+    costs ~0.1 ms a URL and most outlinks repeat across pages.
     """
     try:
         canonical = canonicalize_url(strip_session_ids(url.strip()), keep_fragments=False)
@@ -140,6 +152,7 @@ class ScopeRules:
         self.include = [re.compile(p) if isinstance(p, str) else p for p in include]
         self.exclude = [re.compile(p) if isinstance(p, str) else p for p in exclude]
         self.max_depth = max_depth
+        self._url_reason = lru_cache(maxsize=MEMO_SIZE)(self._judge_url)
 
     def host_in_scope(self, url: str) -> bool:
         """Whether the host (and port) of `url` is one of the scope's hosts."""
@@ -158,6 +171,14 @@ class ScopeRules:
         Reasons: "bad-url", "out-of-scope:host", "excluded:<pattern>", "out-of-scope:include",
         "too-deep" (checked in that order).
         """
+        reason = self._url_reason(url)
+        if reason is None and depth > self.max_depth:
+            return "too-deep"
+        return reason
+
+    def _judge_url(self, url: str) -> str | None:
+        """The reasons that depend on the URL alone (memoised per URL by `check`; the rules
+        never change after construction)."""
         if _split(url) is None:
             return "bad-url"
         if not self.host_in_scope(url):
@@ -167,8 +188,6 @@ class ScopeRules:
                 return f"excluded:{pattern.pattern}"
         if self.include and not any(p.search(url) for p in self.include):
             return "out-of-scope:include"
-        if depth > self.max_depth:
-            return "too-deep"
         return None
 
 

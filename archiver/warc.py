@@ -59,6 +59,9 @@ def sha1_digest(data: bytes) -> str:
     return "sha1:" + base64.b32encode(hashlib.sha1(data).digest()).decode("ascii")
 
 
+EMPTY_DIGEST = sha1_digest(b"")
+
+
 def warc_date(posix_time: float) -> str:
     """WARC 1.1 date (UTC, microseconds when not whole seconds), e.g. 2026-11-22T03:01:02.5Z."""
     moment = datetime.fromtimestamp(posix_time, UTC).replace(tzinfo=None)
@@ -67,11 +70,15 @@ def warc_date(posix_time: float) -> str:
 
 def _warc_fields(fields: Sequence[tuple[str, str]]) -> bytes:
     """`application/warc-fields` body; values lose CR/LF so one field stays one line."""
-    lines = []
-    for name, value in fields:
+    for name in {name for name, _ in fields}:  # a page repeats a few names many times
         if not _FIELD_NAME.match(name):
             raise ValueError(f"invalid warc-fields name {name!r}: use letters, digits, '-'")
-        lines.append(f"{name}: {_CRLF.sub(' ', str(value)).strip()}\r\n")
+    lines = []
+    for name, value in fields:
+        text = str(value)
+        if "\r" in text or "\n" in text:
+            text = _CRLF.sub(" ", text)
+        lines.append(f"{name}: {text.strip()}\r\n")
     return "".join(lines).encode("utf-8")
 
 
@@ -204,12 +211,17 @@ class WarcSink:
         else:
             if ex.truncated:
                 headers["WARC-Truncated"] = ex.truncated
+            # Given last, where warcio would append it, so warcio does not hash the body a
+            # second time for the digest computed above.
+            headers["WARC-Payload-Digest"] = digest
             record = writer.create_warc_record(
                 ex.url, "response", payload=BytesIO(ex.body), length=len(ex.body),
                 http_headers=head, warc_headers_dict=headers)
+        req_headers = self._headers("request", self._make_id(), date, ex.url)
+        req_headers["WARC-Payload-Digest"] = EMPTY_DIGEST  # what warcio would compute
         request = writer.create_warc_record(
             ex.url, "request", payload=BytesIO(b""), length=0, http_headers=request_head(ex),
-            warc_headers_dict=self._headers("request", self._make_id(), date, ex.url))
+            warc_headers_dict=req_headers)
         start = self._tell()
         self._guarded(lambda: writer.write_request_response_pair(request, record))
         self._records += 2
@@ -264,6 +276,10 @@ class WarcSink:
                      content_type: str) -> RecordLocation:
         self._rotate_if_full()
         headers["WARC-Warcinfo-ID"] = self._warcinfo_id  # the file may have rotated
+        # Without HTTP headers the block is the payload: one hash gives both digests. Given
+        # in the order warcio appends them (payload at creation, block at writing), so the
+        # record's bytes are those warcio would write after hashing the data twice.
+        digest = headers["WARC-Payload-Digest"] = headers["WARC-Block-Digest"] = sha1_digest(data)
         writer = self._require_writer()
         record = writer.create_warc_record(uri, rec_type, payload=BytesIO(data),
                                            length=len(data), warc_content_type=content_type,
@@ -272,8 +288,7 @@ class WarcSink:
         self._guarded(lambda: writer.write_record(record))
         self._records += 1
         return RecordLocation(self._name, start, self._tell() - start,
-                              headers["WARC-Record-ID"], rec_type, sha1_digest(data),
-                              headers["WARC-Date"])
+                              headers["WARC-Record-ID"], rec_type, digest, headers["WARC-Date"])
 
     def _require_writer(self) -> WARCWriter:
         if self._broken:

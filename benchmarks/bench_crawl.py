@@ -35,9 +35,10 @@ from warcio.statusandheaders import StatusAndHeaders
 from warcio.warcwriter import WARCWriter
 
 ROOT = Path(__file__).resolve().parents[1]
-WORDS = ("archive forum thread reply member board topic post quote page user profile "
-         "library crawl record harvest content history collection digital preservation "
-         "national university web site link anchor cluster model").split()
+WORDS = ["archive", "forum", "thread", "reply", "member", "board", "topic", "post", "quote",
+         "page", "user", "profile", "library", "crawl", "record", "harvest", "content",
+         "history", "collection", "digital", "preservation", "national", "university", "web",
+         "site", "link", "anchor", "cluster", "model"]
 
 
 def generate_site(folder: Path, n_pages: int = 2000, seed: int = 7) -> list[Path]:
@@ -113,8 +114,10 @@ def _child_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def run_archiver(base: str, work: Path) -> tuple[float, float, int]:
-    """(wall seconds, CPU seconds, HTML pages archived) of one archiver crawl."""
+def run_archiver(base: str, work: Path, profile_to: Path | None = None
+                 ) -> tuple[float, float, int]:
+    """(wall seconds, CPU seconds, HTML pages archived) of one archiver crawl; under
+    cProfile, writing its stats to `profile_to`, if given (its timings are then inflated)."""
     out = work / "archiver-job"
     shutil.rmtree(out, ignore_errors=True)
     profile = work / "bench.yaml"
@@ -124,7 +127,8 @@ def run_archiver(base: str, work: Path) -> tuple[float, float, int]:
         "limits": {"max_requests": 10_000}, "output": {"dir": str(out)}}))
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     cpu0, t0 = _child_cpu(), time.perf_counter()
-    subprocess.run([sys.executable, "-m", "archiver", "crawl", str(profile)], env=env,
+    prof = ["-m", "cProfile", "-o", str(profile_to)] if profile_to else []
+    subprocess.run([sys.executable, *prof, "-m", "archiver", "crawl", str(profile)], env=env,
                    check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     wall, cpu = time.perf_counter() - t0, _child_cpu() - cpu0
     import sqlite3
@@ -168,15 +172,28 @@ def run_floor(paths: list[Path], work: Path) -> float:
     return time.process_time() - t0
 
 
+def print_profile(path: Path, top: int = 25) -> None:
+    """The functions with the most own time, then the most cumulative time, to stderr."""
+    import pstats
+
+    stats = pstats.Stats(str(path), stream=sys.stderr)
+    stats.sort_stats("tottime").print_stats(top)
+    stats.sort_stats("cumulative").print_stats(top)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--pages", type=int, default=2000)
     parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument("--profile", type=Path, default=None, metavar="PSTATS",
+                        help="after the runs, crawl once more under cProfile, save the stats "
+                             "here and print the top functions (not counted in the results)")
     args = parser.parse_args()
     rows: dict[str, list[float]] = {k: [] for k in (
         "arch_pps", "arch_cpu_ms", "wget_pps", "wget_cpu_ms", "floor_cpu_ms", "cpu_ratio",
         "speed_ratio", "arch_pages", "wget_pages")}
+    load_before = os.getloadavg()[0]  # other processes inflate every CPU figure alike
     with tempfile.TemporaryDirectory(prefix="archiver-bench-") as tmp:
         work = Path(tmp)
         # nginx started as root serves files as `nobody`, which cannot enter a 0700 temp dir
@@ -202,6 +219,9 @@ def main() -> int:
                       f"{rows['arch_cpu_ms'][-1]:.2f} CPU ms/page; wget {w_pages} pages "
                       f"{rows['wget_pps'][-1]:.0f}/s; floor {rows['floor_cpu_ms'][-1]:.2f} ms/page",
                       file=sys.stderr)
+            if args.profile:
+                run_archiver(base, work, profile_to=args.profile.resolve())
+                print_profile(args.profile)
         finally:
             server.send_signal(signal.SIGTERM)
             server.wait(timeout=10)
@@ -209,13 +229,16 @@ def main() -> int:
     report = f"""# Crawl throughput benchmark (benchmarks/bench_crawl.py)
 date: {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}
 machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}
+load average (1 min) before / after the runs: {load_before:.2f} / {os.getloadavg()[0]:.2f}
 site: {args.pages} generated static HTML pages, server: {kind}, politeness off
 runs: {args.runs} (medians below; ratios taken within each run, then the median)
 
 | crawler | pages | pages/s (wall) | CPU ms/page |
 |---|---|---|---|
-| archiver (bfs, robots obeyed, WARC gzip) | {med['arch_pages']:.0f} | {med['arch_pps']:.1f} | {med['arch_cpu_ms']:.2f} |
-| wget --mirror --warc-file | {med['wget_pages']:.0f} | {med['wget_pps']:.1f} | {med['wget_cpu_ms']:.2f} |
+| archiver (bfs, robots obeyed, WARC gzip) | {med['arch_pages']:.0f} | {med['arch_pps']:.1f} \
+| {med['arch_cpu_ms']:.2f} |
+| wget --mirror --warc-file | {med['wget_pages']:.0f} | {med['wget_pps']:.1f} \
+| {med['wget_cpu_ms']:.2f} |
 | bare floor (lxml parse + warcio gzip write) | {args.pages} | - | {med['floor_cpu_ms']:.2f} |
 
 archiver CPU / floor CPU: {med['cpu_ratio']:.2f}  (target <= 2.0)

@@ -76,3 +76,17 @@ def test_eval_unknown_crawler_exits_2(tmp_path: Path, capsys: pytest.CaptureFixt
     err = capsys.readouterr().err
     assert "unknown crawler 'nope'; known: bfs" in err and "Traceback" not in err
     assert not list(tmp_path.iterdir())
+
+
+def test_crawl_start_does_not_import_the_eval_harness() -> None:
+    """The eval subcommand's options import the harness and the zoo: only when asked for."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from archiver import cli; cli._parser(eval_options=False)"
+            ".parse_args(['validate', 'x.yaml']); "
+            "print(any(m.startswith(('archiver.evaluation', 'archiver.zoo'))"
+            " for m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.strip()
+    assert out == "False"

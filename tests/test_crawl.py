@@ -166,6 +166,23 @@ def test_reports_and_crawl_log_written(edge_crawl):
     assert "/r1 " in log
 
 
+def test_report_names_the_closed_warc_files(edge_crawl):
+    """report.json/html are written after the last WARC is closed and renamed."""
+    import json
+
+    _, _, out, _ = edge_crawl
+    report = json.loads((out / "report.json").read_text())
+    on_disk = sorted(p.name for p in (out / "warcs").iterdir())
+    assert [w["file"] for w in report["warcs"]] == on_disk
+    assert all(not w["file"].endswith(".open") for w in report["warcs"])
+    assert all(w["state"] == "closed" and w["size"] == w["disk_size"] for w in report["warcs"])
+    assert ".warc.gz.open" not in (out / "report.html").read_text()
+    # The copy archived in the WARC is the snapshot taken while that file was open.
+    archived = [b for _, t, h, _, b in records(out)
+                if t == "resource" and h["WARC-Target-URI"].endswith(":report.json")]
+    assert len(archived) == 1 and json.loads(archived[0])["format"] == "archiver.report"
+
+
 def test_second_run_resumes_without_refetching(edge_crawl, tmp_path):
     site, base, out, _ = edge_crawl
     before = dict(site.hits)

@@ -94,6 +94,35 @@ def test_repeated_set_cookie_kept_in_order(site: str, fetcher: Fetcher) -> None:
         "set-cookie", "x-between", "set-cookie"]
 
 
+def test_prepared_request_matches_session_prepare_request(site: str, fetcher: Fetcher) -> None:
+    """The fetcher's own request preparation builds what Session.prepare_request would."""
+    import requests
+
+    fetcher.fetch(site + "/page")  # the jar now holds a=1 and b=2
+    for url in (site + "/echo?b=2&a=1", site.replace("http://", "http://user:pw@") + "/x y",
+                site + "/ä?q=ö"):
+        ours = fetcher._prepare(url)
+        theirs = fetcher.session.prepare_request(requests.Request("GET", url))
+        assert (ours.method, ours.url, ours.body) == (theirs.method, theirs.url, theirs.body)
+        assert list(ours.headers.items()) == list(theirs.headers.items())
+
+
+def test_session_cookies_are_sent_back_and_recorded(site: str, fetcher: Fetcher) -> None:
+    assert "Cookie" not in dict(fetcher.fetch(site + "/echo").request_headers)
+    fetcher.fetch(site + "/page")  # sets a=1 and b=2
+    ex = fetcher.fetch(site + "/echo")
+    assert b"HTTP_COOKIE: a=1; b=2" in ex.body
+    assert dict(ex.request_headers)["Cookie"] == "a=1; b=2"
+    assert [k for k, _ in ex.request_headers] == [
+        "Host", "User-Agent", "Accept-Encoding", "Accept", "Connection", "Cookie"]
+
+
+def test_credentials_in_the_url_become_basic_auth(site: str, fetcher: Fetcher) -> None:
+    ex = fetcher.fetch(site.replace("http://", "http://user:pw@") + "/echo")
+    assert b"HTTP_AUTHORIZATION: Basic dXNlcjpwdw==" in ex.body
+    assert dict(ex.request_headers)["Authorization"] == "Basic dXNlcjpwdw=="
+
+
 def test_user_agent_and_query_reach_the_server(site: str, fetcher: Fetcher) -> None:
     ex = fetcher.fetch(site + "/echo?b=2&a=1")
     assert f"HTTP_USER_AGENT: {UA}".encode() in ex.body

@@ -199,3 +199,19 @@ def test_harvest_buckets_on_a_larger_crawl(tmp_path: Path) -> None:
     assert len(overall) == queries.CURVE_BUCKETS + 1
     assert overall[-1] == [harvest["requests"], valuable]
     assert len(harvest["series"]) == 1 + queries.CURVE_SERIES
+
+
+def test_write_reports_reuses_a_snapshot_and_rereads_only_the_warcs(job: Path) -> None:
+    from archiver.report import read_report
+
+    snapshot = read_report(job)
+    opened = [w["file"] for w in snapshot["warcs"] if w["file"].endswith(".open")]
+    assert opened
+    for name in opened:  # what the sink's close does to the file
+        (job / "warcs" / name).rename(job / "warcs" / name.removesuffix(".open"))
+    written = write_reports(job, snapshot)
+    on_disk = json.loads((job / "report.json").read_text())
+    assert on_disk == json.loads(json.dumps(written))
+    assert not any(w["file"].endswith(".open") for w in on_disk["warcs"])
+    assert {k: v for k, v in on_disk.items() if k != "warcs"} == \
+        json.loads(json.dumps({k: v for k, v in snapshot.items() if k != "warcs"}))

@@ -138,3 +138,18 @@ def test_hostile_long_url_is_fast() -> None:
     for _ in range(20):
         guard.check(url)
     assert time.perf_counter() - start < 0.5
+
+
+def test_a_url_seen_again_is_judged_alike_and_counted_once() -> None:
+    """The per-URL memo of the shape rules never memoises the live query-variant count."""
+    guard = TrapGuard(max_query_variants=2, max_url_length=60)
+    for _ in range(3):
+        assert guard.check(f"{H}/c?day=1") is None
+    assert guard.variants(H + "/c") == 1
+    assert guard.check(f"{H}/c?day=2") is None
+    for _ in range(2):
+        assert guard.check(f"{H}/c?day=3") == "trap:query-variants"
+    assert guard.check(f"{H}/c?day=1") is None
+    assert guard.variants(H + "/c") == 2
+    for _ in range(2):
+        assert guard.check(H + "/" + "x" * 60) == "trap:url-length"

@@ -132,3 +132,32 @@ def test_scope_without_include_accepts_everything_on_the_host() -> None:
 def test_scope_needs_hosts() -> None:
     with pytest.raises(ValueError, match="at least one host"):
         ScopeRules([])
+
+
+def test_memoised_canonicalize_and_host_key_equal_uncached() -> None:
+    """The bounded LRU memo returns what the uncached functions return, on hits and misses."""
+    import random
+
+    from archiver import urls
+
+    rng = random.Random(3)
+    pool = [f"HTTP://Forum.Example.org:80/t.php?t={i % 7}&f={i % 3}#p{i}" for i in range(40)]
+    pool += [f"http://f.org/a;jsessionid={SID.upper()}?sid={SID}&x={i}" for i in range(5)]
+    pool += ["not a url", "http://a:99999/", "", "http://bücher.de/ä", "http://[::1]:80/x"]
+    for url in [rng.choice(pool) for _ in range(500)]:  # repeats: mostly cache hits
+        assert canonicalize(url) == urls.canonicalize.__wrapped__(url)
+        assert host_key(url) == (
+            "" if (s := urls._split.__wrapped__(url)) is None else urls._join_host(s[1], s[2]))
+    assert urls.canonicalize.cache_info().hits > 0
+    assert urls.canonicalize.cache_info().maxsize == urls.MEMO_SIZE
+
+
+def test_scope_verdict_of_a_url_is_remembered_but_depth_is_judged_each_time() -> None:
+    scope = ScopeRules(["f.org"], exclude=[r"/logout"], max_depth=2)
+    for depth, reason in ((2, None), (3, "too-deep"), (1, None), (9, "too-deep")):
+        assert scope.check("http://f.org/a", depth) == reason
+    # URL reasons come before depth, whatever was asked before.
+    assert scope.check("http://f.org/logout", 0) == "excluded:/logout"
+    assert scope.check("http://f.org/logout", 9) == "excluded:/logout"
+    assert scope.check("http://other.org/", 9) == "out-of-scope:host"
+    assert scope.check("not a url", 9) == "bad-url"

@@ -509,3 +509,27 @@ def test_abandon_leaves_open_file_and_none_means_unknown_size(tmp_path):
     lines = repair_open_files(tmp_path, keep_bytes={name: None})
     assert f"kept 3 records, {size} bytes" in lines[0]
     assert check_file(tmp_path / name) == []
+
+
+def test_warc_fields_one_line_per_field_and_names_checked_once() -> None:
+    assert warc._warc_fields([("a", " x\r\n y "), ("a", "\n"), ("b", 3), ("c", "p q")]) == (
+        b"a: x  y\r\na: \r\nb: 3\r\nc: p q\r\n")
+    with pytest.raises(ValueError, match="'bad name'"):
+        warc._warc_fields([("ok", "1"), ("ok", "2"), ("bad name", "v")])
+
+
+def test_given_digests_equal_warcio_computed_ones(tmp_path):
+    """The sink hands warcio the digests it already has; they must be warcio's own."""
+    sink = make_sink(tmp_path)
+    loc = sink.write_exchange(exchange())
+    assert loc is not None
+    sink.write_metadata("http://example.org/a", loc.record_id, [("outlink", "http://e.org/ L")])
+    sink.close()
+    with (tmp_path / loc.filename).open("rb") as fh:
+        for rec in ArchiveIterator(fh):
+            body = rec.raw_stream.read()  # the payload (the block when no HTTP headers)
+            if rec.rec_type in ("request", "response", "metadata"):
+                assert rec.rec_headers["WARC-Payload-Digest"] == sha1(body)
+            if rec.rec_type == "metadata":
+                assert rec.rec_headers["WARC-Block-Digest"] == sha1(body)
+    assert check_file(tmp_path / loc.filename) == []
