@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import time
 from pathlib import Path
 
 import pytest
@@ -57,10 +56,7 @@ def test_bfs_and_wget_on_a_small_forum(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     crawlers = ["bfs", "wget"] if HAVE_WGET else ["bfs"]
     out = tmp_path / "results" / "zoo"
-    started = time.monotonic()
     results = evaluate(["forum"], [0], "small", 0.25, crawlers, out, work_dir=tmp_path / "runs")
-    elapsed = time.monotonic() - started
-    assert elapsed < 60, f"one small site took {elapsed:.0f}s"
 
     (site,) = results["sites"]
     assert site["site"] == "forum-v0" and site["budget"] == budget_requests(0.25, site["urls"])
