@@ -152,7 +152,7 @@ def cmd_crawl(args: argparse.Namespace) -> int:
 def cmd_learn(args: argparse.Namespace) -> int:
     """`archiver learn PROFILE [--from-warc FILE...]`: SOUrCe's learning phase (§4.1–4.3)
     only, live or replayed from WARC files; the model goes to <job>/model."""
-    from archiver.crawl import Crawl
+    from archiver.crawl import run_learning
     from archiver.job import JobFolder
     from archiver.learning.model import MANIFEST
     from archiver.profile import load_profile
@@ -182,14 +182,7 @@ def cmd_learn(args: argparse.Namespace) -> int:
         print(f"a model is already in {model_dir}; `archiver harvest` uses it "
               "(use a new --out to learn again)")
         return 0
-    crawl: Crawl | None = None
-
-    def stop_when_learned(_: Any) -> None:
-        if crawl is not None and crawl.phase == "harvest":
-            crawl.request_stop("learned")
-
-    crawl = Crawl(profile, on_progress=stop_when_learned)
-    result = crawl.run()
+    result = run_learning(profile)
     if not (model_dir / MANIFEST).exists():
         raise ArchiverError(f"learning ended ({result.stop_reason}) without a model")
     print(f"learned in {result.stats.requests} requests; model in {model_dir}")

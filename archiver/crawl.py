@@ -460,7 +460,20 @@ def crawl(profile: SiteProfile, **kwargs: object) -> CrawlResult:
     return Crawl(profile, **kwargs).run()  # type: ignore[arg-type]
 
 
-__all__ = ["OUT_OF_SCOPE", "Crawl", "CrawlResult", "Stats", "crawl"]
+__all__ = ["OUT_OF_SCOPE", "Crawl", "CrawlResult", "Stats", "crawl", "run_learning"]
+
+
+def run_learning(profile: SiteProfile) -> CrawlResult:
+    """Run (or resume) only the learning phase of `profile`'s job: the crawl stops once the
+    model is fitted and saved (`archiver learn`; `archiver harvest` goes on from there)."""
+    crawl = Crawl(profile)
+
+    def stop_when_learned(_: Stats) -> None:
+        if crawl.phase == "harvest":
+            crawl.request_stop("learned")
+
+    crawl.on_progress = stop_when_learned
+    return crawl.run()
 
 
 def _redirect_target(ex: Exchange) -> str:

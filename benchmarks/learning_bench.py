@@ -288,14 +288,6 @@ def clustering_section(site: tuple[str, Fetch, Callable[[str], str], list[str]],
     return lines, rows
 
 
-def purity(labels: np.ndarray, truth: list[str]) -> float:
-    total = int((labels < 0).sum())
-    for c in set(labels.tolist()) - {-1}:
-        total += Counter(t for t, lab in zip(truth, labels, strict=True)
-                         if lab == c).most_common(1)[0][1]
-    return total / len(truth)
-
-
 def eps_rules(d: dict[str, Any]) -> list[str]:
     from sklearn.cluster import DBSCAN
 
@@ -311,7 +303,7 @@ def eps_rules(d: dict[str, Any]) -> list[str]:
             lab = DBSCAN(eps=eps, min_samples=4).fit(X).labels_
             out.append(f"  {norm} {rule:5s} eps={eps:.3f} (K-dist p{(kd <= eps).mean() * 100:3.0f})"
                        f" clusters={lab.max() + 1:3d} outliers={(lab < 0).mean() * 100:4.1f}%"
-                       f" purity={purity(lab, d['truth']):.3f}")
+                       f" purity={score_purity(lab, d['truth']):.3f}")
     return out
 
 

@@ -8,6 +8,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
+from archiver.evaluation.clusterscore import purity
 from archiver.learning.classify import PageClassifier
 from archiver.learning.clustering import (
     WIDEN,
@@ -20,15 +21,6 @@ from archiver.learning.clustering import (
 from archiver.learning.features import XPathVectorizer, leaf_xpaths
 from archiver.learning.sampling import SiteSampler
 from tests.test_learning_sites import HOST, Forum, Sample, sample_site
-
-
-def purity(labels: np.ndarray, truth: list[str]) -> float:
-    """Clustering purity; each outlier counts as its own (pure) cluster, as in §5.2."""
-    total = int((labels < 0).sum())
-    for c in set(labels.tolist()) - {-1}:
-        total += Counter(t for t, lab in zip(truth, labels, strict=True)
-                         if lab == c).most_common(1)[0][1]
-    return total / len(truth)
 
 
 @pytest.fixture(scope="module")

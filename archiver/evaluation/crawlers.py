@@ -62,7 +62,7 @@ def run_archiver(strategy: str, seeds: Sequence[str], folder: Path, max_requests
     more requests; `CrawlRun.learning_requests` says how many requests learning took (SOUrCe
     §5.4 learns from training data D and then gives the crawl a budget of #(All Target)).
     """
-    from archiver.crawl import Crawl
+    from archiver.crawl import Crawl, run_learning
     from archiver.profile import profile_from_dict
 
     label = name or strategy
@@ -81,15 +81,7 @@ def run_archiver(strategy: str, seeds: Sequence[str], folder: Path, max_requests
     learned = 0
     try:
         if learn_first:
-            first = profile(LEARNING_CAP)
-            crawl = Crawl(first)
-
-            def stop_when_learned(_: Any) -> None:
-                if crawl.phase == "harvest":
-                    crawl.request_stop("learned")
-
-            crawl.on_progress = stop_when_learned
-            learned = crawl.run().stats.requests
+            learned = run_learning(profile(LEARNING_CAP)).stats.requests
         stop = Crawl(profile(learned + max_requests)).run().stop_reason
     except Exception as err:  # a crawler bug must not abort the comparison
         logger.exception("%s crashed on %s", label, seeds[0])
