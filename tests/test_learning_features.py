@@ -7,13 +7,17 @@ from collections import Counter
 
 import numpy as np
 import pytest
+from lxml import etree
 
 from archiver.learning.features import (
+    MIN_TEXT_CHARS,
     XPathVectorizer,
     canonical_apath,
     collapse_repeats,
+    content_share,
     generalize_apath,
     leaf_xpaths,
+    text_chars,
 )
 from archiver.page import parse_html
 
@@ -134,3 +138,54 @@ def test_vectorizer_collapse_makes_reply_depth_one_feature() -> None:
     assert vec.feature_names_ == ["/html/body/h1", "/html/body/ol/li/p"]
     X = vec.transform(docs).toarray()
     assert np.allclose(X[0], X[1])                 # same counts once collapsed
+
+
+# --- content share (visible text outside links) ---------------------------------------------
+def _tree(html: str) -> etree._Element:
+    tree = parse_html("http://s.test/", html.encode()).tree
+    assert tree is not None
+    return tree
+
+
+def test_text_chars_counts_visible_non_whitespace_text_outside_and_inside_links() -> None:
+    # outside: "Some"(4) "bold"(4) "text"(4) "and"(3) "."(1) "Title"(5) = 21
+    # links:   "alink"(5) "one"(3) "two"(3) = 11; title, scripts and noscript not counted
+    assert text_chars(_tree(DOC.decode())) == (21, 32)
+
+
+def test_text_chars_counts_nested_link_markup_once_as_link_text() -> None:
+    tree = _tree("<html><body><p>abc <a href='/x'>de<b>fg<i>hi</i></b>jk</a>lm</p>"
+                 "<map><area href='/y' alt='z'></map></body></html>")
+    assert text_chars(tree) == (5, 13)           # abc + lm outside; defghijk in the link
+    # An anchor inside an anchor (the HTML parser never builds one; XML-ish input can):
+    # its text is link text, counted once.
+    body = etree.fromstring("<body>out<a href='/1'>one<a href='/2'>two</a>three</a>tail</body>")
+    assert text_chars(body) == (7, 18)
+
+
+def test_text_chars_ignores_script_style_noscript_and_template_but_keeps_their_tails() -> None:
+    tree = _tree("<html><head><style>p{}</style></head><body>"
+                 "<script>var long_code = 1;</script>after"
+                 "<style>.x{color:red}</style><noscript>enable js</noscript>"
+                 "<template><p>hidden</p></template>"
+                 "<a href='/x'>go<script>inlinecode()</script></a>end</body></html>")
+    assert text_chars(tree) == (8, 10)            # "after" + "end"; "go" in the link
+
+
+def test_text_chars_of_empty_or_bodyless_documents() -> None:
+    assert text_chars(_tree("<html><body></body></html>")) == (0, 0)
+    assert text_chars(_tree("<html><body>   \n\t </body></html>")) == (0, 0)
+    assert text_chars(etree.fromstring("<html><head><title>t</title></head></html>")) == (0, 0)
+    assert text_chars(etree.Comment("c")) == (0, 0)
+    assert content_share(_tree("<html><body></body></html>")) is None
+
+
+def test_content_share_needs_enough_text() -> None:
+    tiny = _tree("<html><body><p>Moved <a href='/new'>here</a></p></body></html>")
+    assert text_chars(tiny) == (5, 9)
+    assert content_share(tiny) is None              # a redirect body says nothing
+    assert content_share(tiny, min_chars=9) == pytest.approx(5 / 9)
+    words = "x" * (MIN_TEXT_CHARS - 10)
+    page = _tree(f"<html><body><p>{words}</p><a href='/n'>{'y' * 10}</a></body></html>")
+    assert content_share(page) == pytest.approx((MIN_TEXT_CHARS - 10) / MIN_TEXT_CHARS)
+    assert content_share(_tree(f"<html><body><a href='/n'>{'y' * 99}</a></body></html>")) == 0

@@ -1,6 +1,8 @@
 """Bag-of-XPaths page features (SOUrCe §3.2–3.3): leaf XPaths and anchor paths (Apaths) of an
 lxml tree, and `XPathVectorizer`, which weights them by TF-IDF (eq. 1), L1-normalises them
-(eq. 2) and drops paths of low document frequency (θ = minPts, §5.1).
+(eq. 2) and drops paths of low document frequency (θ = minPts, §5.1). Also one shallow text
+feature, `text_chars` (how much of a page's visible text lies outside links), behind the
+content-share factor of `archiver.learning.navigation.LinkScorer`.
 """
 
 from __future__ import annotations
@@ -30,8 +32,13 @@ _STEP = re.compile(r'/([^/\[\]"]+)((?:\[@(?:id|class)="[^"]*"\])*)')
 _CLASS = re.compile(r'\[@class="([^"]*)"\]')
 _DIGITS = re.compile(r"\d+")
 
-__all__ = ["XPathVectorizer", "canonical_apath", "collapse_repeats", "generalize_apath",
-           "leaf_xpaths", "signature"]
+__all__ = ["MIN_TEXT_CHARS", "XPathVectorizer", "canonical_apath", "collapse_repeats",
+           "content_share", "generalize_apath", "leaf_xpaths", "signature", "text_chars"]
+
+# Pages with less visible body text than this (non-whitespace characters) say nothing about
+# their template's text: the zoo's redirect bodies hold 24, error pages 20, soft-404s 42,
+# while its shortest listing pages hold 87.
+MIN_TEXT_CHARS = 64
 
 
 def _leaf_class(el: etree._Element) -> str:
@@ -92,6 +99,55 @@ def leaf_xpaths(root: etree._Element) -> Counter[str]:
         elif leaf or mixed:
             counts[path] += 1
     return counts
+
+
+def text_chars(root: etree._Element) -> tuple[int, int]:
+    """Visible body text of a parsed page: (characters outside links, all characters).
+
+    Characters are the non-whitespace characters of the text nodes under ``body`` (element
+    text and tails). Text inside ``script``, ``style``, ``noscript`` and ``template`` is not
+    displayed and is not counted; text anywhere inside an ``a`` or ``area`` element (nested
+    markup, nested anchors included, each character counted once) is link text. A page
+    without a ``body`` gives (0, 0). One pass over the body, no recursion: about as cheap as
+    `leaf_xpaths` (0.27–0.32 ms a page on the zoo's media site, a fifth of parsing it).
+
+    References
+    ----------
+    Kohlschütter, Fankhauser & Nejdl (2010), "Boilerplate detection using shallow text
+    features" (link density: the share of a block's text that is anchor text).
+    """
+    if not isinstance(root.tag, str):
+        return 0, 0
+    body = root if root.tag.lower() == "body" else root.find("body")
+    if body is None:
+        return 0, 0
+    own: list[str] = []
+    linked: list[str] = []
+    stack: list[tuple[etree._Element, bool]] = [(body, False)]
+    pop, push = stack.pop, stack.append
+    while stack:
+        el, in_link = pop()
+        out = linked if in_link else own
+        if el.text:
+            out.append(el.text)
+        for child in el:
+            ctag = child.tag
+            if type(ctag) is str:
+                ctag = ctag.lower()
+                if ctag not in _HIDDEN:
+                    push((child, in_link or ctag in _ANCHORS))
+            if child.tail:        # a child's tail is its parent's text, hidden child or not
+                out.append(child.tail)
+    outside = len(_SPACE.sub("", "".join(own)))
+    return outside, outside + len(_SPACE.sub("", "".join(linked)))
+
+
+def content_share(root: etree._Element, min_chars: int = MIN_TEXT_CHARS) -> float | None:
+    """Share of a page's visible body text that is not inside links (`text_chars`), or None
+    when the page holds fewer than `min_chars` characters of text (a redirect or error
+    body: too little to tell content from navigation)."""
+    outside, total = text_chars(root)
+    return outside / total if total >= max(min_chars, 1) else None
 
 
 def signature(bag: Mapping[str, int]) -> str:
