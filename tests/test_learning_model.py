@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from archiver.errors import ModelFormatError
-from archiver.learning.features import canonical_apath, leaf_xpaths
+from archiver.learning.features import canonical_apath, leaf_xpaths, text_chars
 from archiver.learning.model import FORMAT_VERSION, SourceModel
 from archiver.learning.sampling import SiteSampler
 from tests.test_learning_sites import HOST, Forum, sample_site
@@ -20,8 +20,9 @@ from tests.test_learning_sites import HOST, Forum, sample_site
 def learned() -> tuple[Forum, SourceModel]:
     site = Forum(seed=21, n_topics=80, n_users=30)
     s = sample_site(site, SiteSampler(250, saturation=0.0, random_state=0))
+    texts = [text_chars(s.pages[u].tree) for u in s.urls]
     model = SourceModel().fit(s.urls, s.bags, s.sampler.groups_, s.sampler.aliases_,
-                              info={"stop_reason": s.sampler.stop_reason()})
+                              info={"stop_reason": s.sampler.stop_reason()}, texts=texts)
     return site, model
 
 
@@ -157,3 +158,63 @@ def test_bundles_without_collapse_load_as_trained(learned, tmp_path) -> None:
     del m["params"]["collapse"]
     (folder / "manifest.json").write_text(json.dumps(m))
     assert not SourceModel.load(folder).vectorizer_.collapse
+
+
+def _cluster_of(model: SourceModel, url: str) -> int:
+    return int(model.labels_[model.urls_.index(url)])
+
+
+def test_content_shares_are_learned_saved_and_loaded(learned, tmp_path) -> None:
+    _, model = learned
+    board, topic = (_cluster_of(model, HOST + p) for p in ("/board/1", "/topic/35"))
+    assert board >= 0 and topic >= 0 and board != topic
+    # A board is a list of topic links; a topic is posts.
+    assert model.content_[board] < 0.3 < 0.8 < model.content_[topic]
+    assert np.all((model.content_ > 0) & (model.content_ <= 1))
+    folder = _bundle(model, tmp_path)
+    m = json.loads((folder / "manifest.json").read_text())
+    assert [c["content"] for c in m["clusters"]] == pytest.approx(model.content_.tolist())
+    loaded = SourceModel.load(folder)
+    np.testing.assert_array_equal(loaded.content_, model.content_)
+    a, b = model.scorer(content=True), loaded.scorer(content=True)
+    np.testing.assert_array_equal(a.cluster_scores(), b.cluster_scores())
+    assert not np.array_equal(a.cluster_scores(), model.scorer().cluster_scores())
+
+
+def test_bundles_without_content_load_with_factor_one(learned, tmp_path) -> None:
+    """Bundles saved before the content share existed score as eq. 11 did."""
+    _, model = learned
+    folder = _bundle(model, tmp_path)
+    with np.load(folder / "arrays.npz") as npz:
+        arrays = {k: npz[k] for k in npz.files if k != "content"}
+    np.savez(folder / "arrays.npz", **arrays)
+    m = json.loads((folder / "manifest.json").read_text())
+    for c in m["clusters"]:
+        del c["content"]
+    (folder / "manifest.json").write_text(json.dumps(m))
+    old = SourceModel.load(folder)
+    assert old.content_.tolist() == [1.0] * model.n_clusters_
+    np.testing.assert_array_equal(old.scorer(content=True).cluster_scores(),
+                                  model.scorer().cluster_scores())
+    assert SourceModel.load(old.save(tmp_path / "resaved")).content_.tolist() == \
+        [1.0] * model.n_clusters_
+
+
+def test_refuses_content_shares_of_the_wrong_shape_or_range(learned, tmp_path) -> None:
+    _, model = learned
+    folder = _bundle(model, tmp_path)
+    _rewrite_arrays(folder, content=np.ones(model.n_clusters_ + 1))
+    with pytest.raises(ModelFormatError, match="content"):
+        SourceModel.load(folder)
+    _rewrite_arrays(folder, content=np.full(model.n_clusters_, 1.5))
+    with pytest.raises(ModelFormatError, match="content"):
+        SourceModel.load(folder)
+
+
+def test_a_model_fitted_without_texts_has_no_content_factor(learned) -> None:
+    _, model = learned
+    bare = SourceModel().fit(model.urls_, [{"/html/body/p": 1}] * len(model.urls_), {})
+    assert bare.content_.tolist() == [1.0] * bare.n_clusters_
+    with pytest.raises(ValueError, match="text counts"):
+        SourceModel().fit(model.urls_, [{"/html/body/p": 1}] * len(model.urls_), {},
+                          texts=[(1, 2)])

@@ -10,7 +10,13 @@ import pytest
 
 from archiver.learning.features import canonical_apath
 from archiver.learning.model import SourceModel
-from archiver.learning.navigation import LinkScorer, NavigationTable, dsim, hits
+from archiver.learning.navigation import (
+    LinkScorer,
+    NavigationTable,
+    cluster_content,
+    dsim,
+    hits,
+)
 from archiver.learning.sampling import SiteSampler
 from tests.test_learning_sites import HOST, Forum, sample_site
 
@@ -175,3 +181,61 @@ def test_dead_destinations_and_redirects_count() -> None:
     assert (p.tolist(), level) == ([0.0, 0.0, 1.0], "exact")
     without = NavigationTable().fit(groups, clusters, n_clusters=2)
     assert without.distribution(0, X_LOGIN)[1] != "exact"               # unseen before
+
+
+# --- content share (an extension of eq. 11) -------------------------------------------------
+X_LISTS = '/html/body/nav/a[@class="lists"]'
+X_PHOTO = '/html/body/nav/a[@class="photo"]'
+X_THUMB, X_NEXT = "/html/body/ul/li/a", '/html/body/a[@class="next"]'
+
+
+def listing_site_table() -> NavigationTable:
+    """A Flickr-like site: home (C0), thumbnail lists (C1), photo pages (C2). Lists link to
+    many photos and to the next list; photos link back to their owner's lists."""
+    groups = {
+        "h": {X_LISTS: ["l1"], X_PHOTO: ["d1"]},
+        "l1": {X_THUMB: ["d1", "d2", "d3", "d4"], X_NEXT: ["l2"]},
+        "l2": {X_THUMB: ["d5", "d6", "d7", "d8"], X_NEXT: ["l3"]},
+        "d1": {'/html/body/p/a[@class="owner"]': ["l1"], '/html/body/p/a[@class="sets"]': ["l2"]},
+        "d2": {'/html/body/p/a[@class="owner"]': ["l3"]},
+    }
+    clusters = {"h": 0, "l1": 1, "l2": 1, "l3": 1, **{f"d{i}": 2 for i in range(1, 9)}}
+    return NavigationTable().fit(groups, clusters, n_clusters=3)
+
+
+LISTING_DSIM = np.array([0.1, 0.42, 0.35])        # the list cluster spreads more (media: 0.416)
+LISTING_CONTENT = np.array([0.4, 0.14, 0.78])     # medians measured on the zoo's media site
+
+
+def test_cluster_content_pools_text_by_length_and_skips_tiny_pages() -> None:
+    texts = [(80, 100), (10, 300), (0, 24), (90, 100), (5, 10), (50, 100)]
+    labels = np.array([0, 0, 0, 1, 2, -1])
+    got = cluster_content(texts, labels, 4)
+    # C0: (80 + 10) / (100 + 300), the 24-character redirect body left out; C1: one page;
+    # C2: only a tiny page, C3: no page -> 1 (no evidence); the outlier counts nowhere.
+    assert got.tolist() == pytest.approx([90 / 400, 0.9, 1.0, 1.0])
+    assert cluster_content(texts, labels, 4, min_chars=10)[2] == pytest.approx(0.5)
+    with pytest.raises(ValueError):
+        cluster_content(texts[:2], labels, 4)
+
+
+def test_content_share_ranks_a_hub_listing_below_content_in_ucc_mode_only() -> None:
+    t = listing_site_table()
+    plain = LinkScorer(t, dsim=LISTING_DSIM)
+    scored = LinkScorer(t, dsim=LISTING_DSIM, content=LISTING_CONTENT)
+    # The paper's eq. 11 puts the hub listing first: highest hub score and DSim ...
+    assert plain.hub_.argmax() == 1
+    to_list, to_photo = plain.score(0, [X_LISTS, X_PHOTO])[0]
+    assert to_list > to_photo
+    # ... times Content(C) the photo pages come first.
+    to_list, to_photo = scored.score(0, [X_LISTS, X_PHOTO])[0]
+    assert to_photo > to_list > 0
+    assert np.allclose(scored.cluster_scores()[:3],
+                       plain.cluster_scores()[:3] * LISTING_CONTENT)
+    # Balance still multiplies in.
+    scored.observe(2)
+    assert scored.cluster_scores()[2] == 0.0
+    # Crawling for a target, Score(C) = Info (§4.4.2): no content factor.
+    target = LinkScorer(t, dsim=LISTING_DSIM, mode="target", target=2, content=LISTING_CONTENT)
+    assert np.allclose(target.cluster_scores()[:3], target.info_)
+    assert target.content_.tolist() == [1.0, 1.0, 1.0]

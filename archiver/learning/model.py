@@ -30,6 +30,7 @@ from archiver.learning.navigation import (
     DEFAULT_BACKOFF,
     LinkScorer,
     NavigationTable,
+    cluster_content,
     dsim,
 )
 
@@ -45,6 +46,9 @@ FORMAT_VERSION = 1
 MANIFEST, ARRAYS, PAGES = "manifest.json", "arrays.npz", "pages.jsonl"
 _ARRAY_KEYS = ("idf", "x_data", "x_indices", "x_indptr", "labels", "nav_counts", "nav_sizes",
                "dsim")
+# Arrays added after format version 1 was fixed: a bundle without them still loads, with the
+# neutral value (content: 1 for every cluster, i.e. Score(C) without the content factor).
+_OPTIONAL_KEYS = ("content",)
 
 
 class SourceModel:
@@ -91,6 +95,11 @@ class SourceModel:
     eps_ : float
     n_clusters_ : int
     dsim_ : ndarray of shape (n_clusters,)
+    content_ : ndarray of shape (n_clusters,)
+        Content share of each cluster: the share of its sampled pages' visible text that is
+        not link text, pooled over the pages with enough text
+        (`archiver.learning.navigation.cluster_content`); 1 where no page had enough text, and
+        for every cluster of a bundle saved before this attribute existed.
     info : dict
         Free-form facts about the sample (stop reason, ...), kept in the manifest.
 
@@ -121,7 +130,7 @@ class SourceModel:
         self, urls: Sequence[str], bags: Sequence[Mapping[str, int]],
         groups: Mapping[str, Mapping[str, Sequence[str]]],
         aliases: Mapping[str, str] | None = None, info: Mapping[str, Any] | None = None,
-        dead: Collection[str] = (),
+        dead: Collection[str] = (), texts: Sequence[tuple[int, int]] | None = None,
     ) -> Self:
         """Learn from a sample: features (§3.2), clusters (§4.2), navigation table (§4.3).
 
@@ -135,9 +144,15 @@ class SourceModel:
             U(p,x), redirects and dead URLs from `archiver.learning.sampling.SiteSampler`.
         info : mapping, optional
             Facts to keep in the manifest.
+        texts : sequence of (int, int), optional
+            Each page's (characters outside links, all characters) of visible body text
+            (`archiver.learning.features.text_chars`), in the order of `urls`; without it
+            every cluster's content share is 1.
         """
         if len(urls) != len(bags):
             raise ValueError(f"{len(urls)} urls but {len(bags)} bags")
+        if texts is not None and len(texts) != len(urls):
+            raise ValueError(f"{len(urls)} urls but {len(texts)} text counts")
         if self.norm not in ("l1", "l2"):
             raise ValueError(f"norm must be 'l1' or 'l2'; got {self.norm!r}")
         vec = XPathVectorizer(min_df=self.min_pts, norm=self.norm,
@@ -156,6 +171,8 @@ class SourceModel:
             groups, dict(zip(self.urls_, labels.tolist(), strict=True)), self.n_clusters_,
             aliases, dead)
         self.dsim_ = dsim(X, labels, self.n_clusters_)
+        self.content_ = (cluster_content(texts, labels, self.n_clusters_) if texts is not None
+                         else np.ones(self.n_clusters_))
         self.info = dict(info or {})
         return self
 
@@ -175,11 +192,13 @@ class SourceModel:
         return self.classifier_.predict(self.transform(bags))
 
     def scorer(self, mode: str = "ucc", *, target: int | None = None,
-               alpha: float | None = None, self_links: bool | None = None) -> LinkScorer:
-        """A fresh `LinkScorer` (crawl-for-UCC or crawl-for-target, §4.4)."""
+               alpha: float | None = None, self_links: bool | None = None,
+               content: bool = False) -> LinkScorer:
+        """A fresh `LinkScorer` (crawl-for-UCC or crawl-for-target, §4.4); `content` puts
+        the clusters' content shares into Score(C) (see `LinkScorer`)."""
         self._check_fitted()
         return LinkScorer(self.navigation_, self.dsim_, mode=mode, target=target, alpha=alpha,
-                          self_links=self_links)
+                          self_links=self_links, content=self.content_ if content else None)
 
     def _check_fitted(self) -> None:
         if not hasattr(self, "navigation_"):
@@ -199,7 +218,7 @@ class SourceModel:
                 tmp / ARRAYS, idf=self.vectorizer_.idf_, x_data=X.data,
                 x_indices=X.indices.astype(np.int64), x_indptr=X.indptr.astype(np.int64),
                 labels=self.labels_, nav_counts=self.navigation_.counts_,
-                nav_sizes=self.navigation_.sizes_, dsim=self.dsim_)
+                nav_sizes=self.navigation_.sizes_, dsim=self.dsim_, content=self.content_)
             with open(tmp / PAGES, "w", encoding="utf-8") as fh:
                 for url, label in zip(self.urls_, self.labels_.tolist(), strict=True):
                     fh.write(json.dumps({"url": url, "cluster": label}) + "\n")
@@ -209,7 +228,8 @@ class SourceModel:
                 "eps": self.eps_, "n_clusters": self.n_clusters_, "n_pages": len(self.urls_),
                 "n_docs": self.vectorizer_.n_docs_,
                 "clusters": [{"id": c, "size": int((self.labels_ == c).sum()),
-                              "dsim": float(self.dsim_[c])} for c in range(self.n_clusters_)],
+                              "dsim": float(self.dsim_[c]), "content": float(self.content_[c])}
+                             for c in range(self.n_clusters_)],
                 "outliers": int((self.labels_ < 0).sum()),
                 "info": self.info,
                 "vocabulary": self.vectorizer_.feature_names_,
@@ -275,6 +295,9 @@ class SourceModel:
                and a["nav_sizes"].shape == (len(keys),), where,
                f"navigation arrays do not match {len(keys)} keys × {n_clusters + 1} columns")
         _check(a["dsim"].shape == (n_clusters,), where, "dsim does not match n_clusters")
+        content = a.get("content", np.ones(n_clusters))
+        _check(content.shape == (n_clusters,) and bool(np.all((content >= 0) & (content <= 1))),
+               where, "content does not match n_clusters or is outside 0..1")
         _check(all(-1 <= c < n_clusters for c, _ in keys), root / MANIFEST,
                "navigation_keys name unknown clusters")
         urls = _read_pages(root / PAGES, labels)
@@ -287,6 +310,7 @@ class SourceModel:
         self.navigation_ = NavigationTable.from_arrays(keys, a["nav_counts"], a["nav_sizes"],
                                                        n_clusters, self.backoff)
         self.dsim_ = a["dsim"].astype(np.float64)
+        self.content_ = content.astype(np.float64)
         self.info = dict(m.get("info") or {})
         return self
 
@@ -320,7 +344,7 @@ def _read_arrays(path: Path) -> dict[str, np.ndarray]:
         with np.load(path, allow_pickle=False) as npz:
             missing = [k for k in _ARRAY_KEYS if k not in npz.files]
             _check(not missing, path, f"missing arrays {missing}")
-            arrays = {k: npz[k] for k in _ARRAY_KEYS}
+            arrays = {k: npz[k] for k in (*_ARRAY_KEYS, *_OPTIONAL_KEYS) if k in npz.files}
     except FileNotFoundError as err:
         raise ModelFormatError(f"{path}: missing; the bundle is incomplete") from err
     except (OSError, ValueError, zipfile.BadZipFile, EOFError) as err:
