@@ -8,6 +8,7 @@ import math
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -40,6 +41,57 @@ def _profile(name: str, out: Path, seeds: list[str], max_requests: int = 100,
         "name": "t-" + name, "seeds": seeds, "politeness": {"delay": 0, "retries": 0},
         "limits": {"max_requests": max_requests}, "output": {"dir": str(out)},
         "strategy": {"name": name, **strategy}}, source=f"<test {name}>")
+
+
+# --- content share: orders the frontier, not the verdict -------------------------------------
+def _listing_strategy(tmp_path: Path, **params: Any) -> Any:
+    """source-ucc on the hand-made Flickr-like model of tests/test_learning_navigation.py:
+    home C0, thumbnail lists C1 (hub, larger DSim, little text outside links), photos C2."""
+    import numpy as np
+    import scipy.sparse as sp
+
+    from archiver.learning.model import SourceModel
+    from tests.test_learning_navigation import (
+        LISTING_CONTENT,
+        LISTING_DSIM,
+        listing_site_table,
+    )
+
+    model = SourceModel()
+    model.navigation_ = listing_site_table()
+    model.n_clusters_ = 3
+    model.dsim_, model.content_ = LISTING_DSIM, LISTING_CONTENT
+    model.urls_ = ["h", "l1", "l2", "l3", *(f"d{i}" for i in range(1, 9))]
+    model.labels_ = np.array([0, 1, 1, 1, *[2] * 8])
+    model.info = {"mode": "ucc"}
+    # what the sitemap rows read (no page is ever classified here)
+    model.vectorizer_ = SimpleNamespace(feature_names_=["/html/body/p"])
+    model.classifier_ = SimpleNamespace(X_=sp.csr_matrix(np.ones((len(model.urls_), 1))))
+    strategy = REGISTRY["source-ucc"].from_profile(
+        _profile("source-ucc", tmp_path, ["http://m.test/"], params=params))
+    strategy._use(model)
+    return strategy
+
+
+def test_content_share_puts_listings_behind_content_but_keeps_them_followed(
+        tmp_path: Path) -> None:
+    from tests.test_learning_navigation import X_LISTS, X_PHOTO
+
+    on = _listing_strategy(tmp_path / "on")
+    assert on.use_content and on.params()["content"] is True
+    to_list, to_photo = (on._judge(u, 0, x) for u, x in (("l9", X_LISTS), ("d9", X_PHOTO)))
+    assert to_list.follow and to_photo.follow                  # both worth following ...
+    assert to_photo.priority > to_list.priority > 0            # ... photos first
+    assert to_list.reason.startswith("source:") and to_list.cluster == 1
+    off = _listing_strategy(tmp_path / "off", content=False)
+    to_list_off, to_photo_off = (off._judge(u, 0, x)
+                                 for u, x in (("l9", X_LISTS), ("d9", X_PHOTO)))
+    assert to_list_off.priority > to_photo_off.priority        # eq. 11 alone: lists first
+    assert [d.follow for d in (to_list_off, to_photo_off)] == [True, True]
+    assert on._static.tolist() == off._static.tolist()         # the verdict is unchanged
+    rows = {r.id: r.info for r in on.clusters() if r.id >= 0}
+    assert rows[1]["content"] == pytest.approx(0.14) and rows[1]["content_factor"] == 0.14
+    assert {r.info["content_factor"] for r in off.clusters() if r.id >= 0} == {1.0}
 
 
 # --- conformance -----------------------------------------------------------------------------
