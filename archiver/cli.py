@@ -15,10 +15,13 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 from types import FrameType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from archiver import __version__
 from archiver.errors import ArchiverError, ProfileError
+
+if TYPE_CHECKING:
+    from archiver.strategies.source import SourceStrategy
 
 logger = logging.getLogger("archiver")
 
@@ -157,6 +160,7 @@ def cmd_learn(args: argparse.Namespace) -> int:
     from archiver.learning.model import MANIFEST
     from archiver.profile import load_profile
     from archiver.strategies import get_strategy
+    from archiver.strategies.source import SourceStrategy
 
     profile = load_profile(args.profile, _overrides(args))
     if not get_strategy(profile.strategy.name).learns:
@@ -177,6 +181,7 @@ def cmd_learn(args: argparse.Namespace) -> int:
         model = strategy.model
         print(f"learned {model.n_clusters_} clusters from {len(model.urls_)} archived pages "
               f"into {model_dir}")
+        print(cluster_summary(strategy))
         return 0
     if (model_dir / MANIFEST).exists():
         print(f"a model is already in {model_dir}; `archiver harvest` uses it "
@@ -186,7 +191,33 @@ def cmd_learn(args: argparse.Namespace) -> int:
     if not (model_dir / MANIFEST).exists():
         raise ArchiverError(f"learning ended ({result.stop_reason}) without a model")
     print(f"learned in {result.stats.requests} requests; model in {model_dir}")
+    learned = get_strategy(profile.strategy.name).from_profile(profile)
+    if isinstance(learned, SourceStrategy) and learned.load(model_dir):
+        print(cluster_summary(learned))
     return 0
+
+
+def cluster_summary(strategy: SourceStrategy) -> str:
+    """The learned clusters of a SOUrCe strategy as a text table, best Score(C) first: what
+    the score is made of (HITS, DSim, content share), so that an archivist sees why a
+    cluster ranks low."""
+    rows = sorted(strategy.clusters(), key=lambda r: (r.id < 0, -r.score, r.id))
+    lines = [f"{'cluster':>7} {'pages':>5} {'Score(C)':>9} {'hub':>5} {'auth':>5} {'DSim':>5} "
+             f"{'content':>7}  pattern"]
+    for r in rows:
+        i = r.info
+        if r.id < 0:
+            lines.append(f"{'-1':>7} {r.size:>5} {'':>9} {'':>5} {'':>5} {'':>5} {'':>7}  "
+                         f"{r.label}")
+            continue
+        lines.append(f"{r.id:>7} {r.size:>5} {r.score:>9.4f} {i.get('hub', 0):>5.2f} "
+                     f"{i.get('authority', 0):>5.2f} {i.get('dsim', 0):>5.3f} "
+                     f"{i.get('content', 1):>7.2f}  {r.label}")
+    used = strategy.use_content and strategy.scorer is not None and strategy.scorer.mode == "ucc"
+    lines.append("content: share of the sampled pages' visible text outside links; "
+                 + ("Score(C) is multiplied by it (strategy param content)" if used
+                    else "not in Score(C) here"))
+    return "\n".join(lines)
 
 
 def cmd_harvest(args: argparse.Namespace) -> int:

@@ -169,9 +169,10 @@ def demo_job(root: Path, name: str = "demo", *, state: str = "finished",
            records=[(f"{base}/t/1", b"<html></html>")])
     if with_model:
         b.cluster(0, "index", 3, 0.2, example_urls=[f"{base}/"], top_xpaths=["/html/body/ul"],
-                  hub=0.9, authority=0.1)
+                  hub=0.9, authority=0.1, dsim=0.41, content=0.14)
         b.cluster(1, "topic", 40, 0.9, example_urls=[f"{base}/t/1", f"{base}/t/2"],
-                  top_xpaths=["/html/body/div[@class='post']"], hub=0.2, authority=0.8)
+                  top_xpaths=["/html/body/div[@class='post']"], hub=0.2, authority=0.8,
+                  dsim=0.35, content=0.78)
         b.cluster(2, "profile <b>", 10, 0.4, example_urls=[HOSTILE_URL], hub=0.1,
                   authority=0.3)
         b.edge(0, 1, 0.7)

@@ -61,7 +61,17 @@ def test_cli_learn_from_warc_then_harvest(tmp_path: Path,
         assert main(["harvest", str(path)]) == 2                 # nothing learned yet
         assert "archiver learn" in capsys.readouterr().err
         assert main(["learn", str(path), "--from-warc", *warcs]) == 0
-        assert "archived pages" in capsys.readouterr().out
+        out = capsys.readouterr().out.splitlines()
+        assert "archived pages" in out[0]
+        # the cluster summary: what Score(C) is made of, best first
+        assert out[1].split() == ["cluster", "pages", "Score(C)", "hub", "auth", "DSim",
+                                  "content", "pattern"]
+        rows = [line.split() for line in out[2:-1] if line.split()[0] != "-1"]
+        assert len(rows) >= 2 and all(0 < float(r[6]) <= 1 for r in rows)
+        assert [float(r[2]) for r in rows] == sorted((float(r[2]) for r in rows), reverse=True)
+        topics = [r for r in rows if r[-1].startswith("/viewtopic")]
+        assert topics and float(topics[0][6]) > 0.7        # posts, not links
+        assert "multiplied by it" in out[-1]
         assert main(["harvest", str(path)]) == 0
     conn = sqlite3.connect(tmp_path / "job" / "crawl.sqlite3")
     assert conn.execute("SELECT requests, phase FROM job").fetchone() == (40, "harvest")
@@ -69,7 +79,8 @@ def test_cli_learn_from_warc_then_harvest(tmp_path: Path,
 
 
 @pytest.mark.slow
-def test_cli_live_learn_stops_after_fitting(tmp_path: Path) -> None:
+def test_cli_live_learn_stops_after_fitting(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
     import yaml
 
     from archiver.cli import main
@@ -83,6 +94,7 @@ def test_cli_live_learn_stops_after_fitting(tmp_path: Path) -> None:
             "output": {"dir": str(tmp_path / "job")},
             "strategy": {"name": "source-ucc", "sample_size": 30}}))
         assert main(["learn", str(path)]) == 0
+        assert "content" in capsys.readouterr().out       # the cluster summary
         conn = sqlite3.connect(tmp_path / "job" / "crawl.sqlite3")
         learned = conn.execute("SELECT requests FROM job").fetchone()[0]
         assert learned < 200 and (JobFolder(tmp_path / "job").model_dir / MANIFEST).exists()

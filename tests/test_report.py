@@ -55,6 +55,11 @@ def test_report_content(job: Path) -> None:
     assert report["warcs"][1]["file"].endswith(".warc.gz.open")
     topic = next(c for c in report["clusters"] if c["label"] == "topic")
     assert (topic["pages"], topic["followed"], topic["skipped_links"]) == (6, 24, 48)
+    assert (topic["dsim"], topic["content"]) == (0.35, 0.78)
+    profile = next(c for c in report["clusters"] if c["id"] == 2)
+    assert (profile["dsim"], profile["content"]) == (None, None)   # a model without them
+    html = (job / "report.html").read_text()
+    assert "DSim / content" in html and "0.350 / 0.78" in html and "– / –" in html
     assert report["seeds"][0]["redirect"] == "https://forum.example.org/"
     assert {h["host"] for h in report["hosts"]} == {"forum.example.org", "cdn.example.org"}
 

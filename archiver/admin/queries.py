@@ -279,6 +279,10 @@ def clusters(conn: sqlite3.Connection, grid: dict[str, Any] | None = None) -> li
             "example_urls": [str(u) for u in _list(info.get("example_urls"))[:5]],
             "top_xpaths": [str(x) for x in _list(info.get("top_xpaths"))[:5]],
             "hub": _number(info.get("hub")), "authority": _number(info.get("authority")),
+            "dsim": _number(info.get("dsim")),
+            # share of the sampled pages' visible text outside links (SOUrCe's content
+            # factor); absent for strategies and models without it
+            "content": _number(info.get("content")),
             "informativeness": _number(info.get("informativeness", row["score"] if row else None)),
         })
     return out
