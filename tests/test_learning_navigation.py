@@ -11,6 +11,7 @@ import pytest
 from archiver.learning.features import canonical_apath
 from archiver.learning.model import SourceModel
 from archiver.learning.navigation import (
+    CONTENT_FULL,
     LinkScorer,
     NavigationTable,
     cluster_content,
@@ -230,8 +231,10 @@ def test_content_share_ranks_a_hub_listing_below_content_in_ucc_mode_only() -> N
     # ... times Content(C) the photo pages come first.
     to_list, to_photo = scored.score(0, [X_LISTS, X_PHOTO])[0]
     assert to_photo > to_list > 0
+    # Content(C) = min(1, s / CONTENT_FULL): text-rich clusters count in full.
+    assert CONTENT_FULL == 0.5 and scored.content_.tolist() == pytest.approx([0.8, 0.28, 1.0])
     assert np.allclose(scored.cluster_scores()[:3],
-                       plain.cluster_scores()[:3] * LISTING_CONTENT)
+                       plain.cluster_scores()[:3] * [0.8, 0.28, 1.0])
     # Balance still multiplies in.
     scored.observe(2)
     assert scored.cluster_scores()[2] == 0.0

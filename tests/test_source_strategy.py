@@ -90,7 +90,9 @@ def test_content_share_puts_listings_behind_content_but_keeps_them_followed(
     assert [d.follow for d in (to_list_off, to_photo_off)] == [True, True]
     assert on._static.tolist() == off._static.tolist()         # the verdict is unchanged
     rows = {r.id: r.info for r in on.clusters() if r.id >= 0}
-    assert rows[1]["content"] == pytest.approx(0.14) and rows[1]["content_factor"] == 0.14
+    assert rows[1]["content"] == pytest.approx(0.14)
+    assert rows[1]["content_factor"] == pytest.approx(0.14 / 0.5)    # min(1, s / CONTENT_FULL)
+    assert rows[2]["content_factor"] == 1.0
     assert {r.info["content_factor"] for r in off.clusters() if r.id >= 0} == {1.0}
 
 

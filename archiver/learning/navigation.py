@@ -18,8 +18,8 @@ from archiver.learning.features import MIN_TEXT_CHARS, generalize_apath
 if TYPE_CHECKING:
     from typing import Self
 
-__all__ = ["BACKOFF_LEVELS", "DEFAULT_BACKOFF", "LinkScorer", "NavigationTable", "cluster_content",
-           "dsim", "hits"]
+__all__ = ["BACKOFF_LEVELS", "CONTENT_FULL", "DEFAULT_BACKOFF", "LinkScorer", "NavigationTable",
+           "cluster_content", "dsim", "hits"]
 
 # Back-off levels, from most to least specific. "exact" is eq. 5 itself; "any" pools the
 # same Apath over every source cluster; "general"/"any-general" use `generalize_apath`
@@ -51,6 +51,13 @@ _LEVELS = {"exact": (_same, False), "any": (_same, True),
            "general": (generalize_apath, False), "any-general": (generalize_apath, True),
            "coarse": (_coarse, False), "any-coarse": (_coarse, True)}
 _ANY = -2  # the pooled "any source cluster" key
+# Content share from which a cluster counts as content (Content factor 1, `LinkScorer`):
+# below it the factor falls linearly to 0. On the zoo the smallest median share of a UCC
+# page type is 0.55 (blog posts) and the largest of a listing 0.46 (Q&A tag pages; forum
+# boards, 0.61, are the exception). Above it the share says little about a page's worth:
+# ranking a forum profile (0.75) below a topic (0.96) by it only put duplicate views of
+# topics before profiles (small forum: recall 0.58 -> 0.50).
+CONTENT_FULL = 0.5
 
 
 class NavigationTable:
@@ -289,19 +296,21 @@ class LinkScorer:
     the target's authority fixed (§4.4.2). Outlier destinations score 0.
 
     Content share (an extension of eq. 11, `content`): in "ucc" mode Score(C) =
-    Info(C) · DSim(C) · Balance(C) · Content(C), where Content(C) is the share of C's
-    sampled pages' visible text that lies outside links (`cluster_content`; the link
-    density of Kohlschütter et al. 2010, turned round). The paper assumes UCC clusters have
-    the largest DSim; listing-heavy sites break that. On the zoo's Flickr-like site the
-    thumbnail-list cluster has DSim 0.416 against 0.354 for photo pages and a high hub
-    score, so eq. 11 fetched 803 list pages and 899 photo pages within the budget while 485
-    known photo links waited in the queue. Listings are mostly link text (median content
-    share 0.10–0.46 on the zoo's families, forum boards 0.61) and UCC mostly not
-    (0.55–0.86), so the factor ranks links to content above links to listings without
-    dropping the listings: it orders the frontier only. The value that decides whether a link is worth following at all (eq. 12
-    without Balance, `archiver.strategies.source`) leaves it out, so listings stay
-    followable once the content links run out. Not used in "target" mode: Score(C) = Info
-    there (§4.4.2), and a cluster that lists the target is the way to it.
+    Info(C) · DSim(C) · Balance(C) · Content(C), with Content(C) = min(1, s(C) /
+    `CONTENT_FULL`), where s(C) is the share of C's sampled pages' visible text that lies
+    outside links (`cluster_content`; the link density of Kohlschütter et al. 2010, turned
+    round): clusters of mostly text count in full, link lists in proportion. The paper
+    assumes UCC clusters have the largest DSim; listing-heavy sites break that. On the
+    zoo's Flickr-like site the thumbnail-list cluster has DSim 0.416 against 0.354 for
+    photo pages and a high hub score, so eq. 11 fetched 803 list pages and 899 photo pages
+    within the budget while 485 known photo links waited in the queue. Listings are mostly
+    link text (median s 0.10–0.46 on the zoo's families, forum boards 0.61) and UCC mostly
+    not (0.55–0.86), so the factor ranks links to content above links to listings. It
+    orders the frontier only: the value that decides whether a link is worth following at
+    all (eq. 12 without Balance, `archiver.strategies.source`) leaves it out, so listings
+    stay followable and are fetched once the content links run out. Not used in "target"
+    mode: Score(C) = Info there (§4.4.2), and a cluster that lists the target is the way
+    to it.
 
     Parameters
     ----------
@@ -325,7 +334,8 @@ class LinkScorer:
         still uses P(C_i | C(p), x) with the diagonal, so a UCC → UCC link (next post,
         related question) keeps its full value. Measured in benchmarks/results/source-zoo.md.
     content : ndarray of shape (n_clusters,), optional
-        Content(C) of every cluster ("ucc" mode); None leaves the factor out (all 1).
+        s(C), the content share of every cluster ("ucc" mode); None leaves the factor out
+        (Content(C) = 1).
 
     References
     ----------
@@ -353,8 +363,8 @@ class LinkScorer:
         self.dsim_ = np.asarray(dsim, dtype=np.float64)
         n = table.n_clusters_
         # Content(C) as used in Score(C): all 1 without it or crawling for a target
-        self.content_ = (np.ones(n) if content is None or mode == "target"
-                         else np.asarray(content, dtype=np.float64).reshape(n))
+        self.content_ = (np.ones(n) if content is None or mode == "target" else np.minimum(
+            1.0, np.asarray(content, dtype=np.float64).reshape(n) / CONTENT_FULL))
         self.crawled_ = np.zeros(n + 1)
         self._scores: np.ndarray | None = None
         # P(· | C, x) never changes during a harvest; only Score(C) does (Balance).
