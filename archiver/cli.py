@@ -201,6 +201,8 @@ def cluster_summary(strategy: SourceStrategy) -> str:
     """The learned clusters of a SOUrCe strategy as a text table, best Score(C) first: what
     the score is made of (HITS, DSim, content share), so that an archivist sees why a
     cluster ranks low."""
+    from archiver.learning.navigation import CONTENT_FULL
+
     rows = sorted(strategy.clusters(), key=lambda r: (r.id < 0, -r.score, r.id))
     lines = [f"{'cluster':>7} {'pages':>5} {'Score(C)':>9} {'hub':>5} {'auth':>5} {'DSim':>5} "
              f"{'content':>7}  pattern"]
@@ -215,7 +217,8 @@ def cluster_summary(strategy: SourceStrategy) -> str:
                      f"{i.get('content', 1):>7.2f}  {r.label}")
     used = strategy.use_content and strategy.scorer is not None and strategy.scorer.mode == "ucc"
     lines.append("content: share of the sampled pages' visible text outside links; "
-                 + ("Score(C) is multiplied by it (strategy param content)" if used
+                 + (f"Score(C) is multiplied by min(1, content / {CONTENT_FULL}) (strategy "
+                    "param content)" if used
                     else "not in Score(C) here"))
     return "\n".join(lines)
 

@@ -71,7 +71,7 @@ def test_cli_learn_from_warc_then_harvest(tmp_path: Path,
         assert [float(r[2]) for r in rows] == sorted((float(r[2]) for r in rows), reverse=True)
         topics = [r for r in rows if r[-1].startswith("/viewtopic")]
         assert topics and float(topics[0][6]) > 0.7        # posts, not links
-        assert "multiplied by it" in out[-1]
+        assert "multiplied by min(1, content / 0.5)" in out[-1]
         assert main(["harvest", str(path)]) == 0
     conn = sqlite3.connect(tmp_path / "job" / "crawl.sqlite3")
     assert conn.execute("SELECT requests, phase FROM job").fetchone() == (40, "harvest")

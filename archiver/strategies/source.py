@@ -19,15 +19,16 @@ as duplicates — learned on the sample and updated while harvesting. A link who
 below `low_value` only because of that factor is skipped as ``strategy:duplicate-views:<c>``.
 
 Content share (an extension of eq. 11, parameter ``content``): crawling for UCC, Score(C) =
-Info(C) · DSim(C) · Balance(C) · Content(C), where Content(C) is the share of the visible
-text of C's sampled pages that is not link text. The paper takes the clusters of largest
-DSim to be the UCC; on listing-heavy sites a listing cluster has the larger DSim (on the
-zoo's Flickr-like site, thumbnail lists 0.416 against photo pages 0.354) and a high hub
-score, and eq. 11 spent 803 of its 1,928 requests on list pages while 485 known photo
-links were still queued at the end. Listings are mostly link text, content pages mostly
-not, so the factor fetches known content links first. It orders the frontier only: the
-low-value verdict leaves it out, so listings stay worth following and are fetched once the
-content links run out (they are how new content is found). See `LinkScorer`.
+Info(C) · DSim(C) · Balance(C) · Content(C), where Content(C) = min(1, s(C) / 0.5) and s(C)
+is the share of the visible text of C's sampled pages that is not link text. The paper
+takes the clusters of largest DSim to be the UCC; on listing-heavy sites a listing cluster
+has the larger DSim (on the zoo's Flickr-like site, thumbnail lists 0.416 against photo
+pages 0.354) and a high hub score, and eq. 11 spent 803 of its 1,928 requests on list pages
+while 485 known photo links were still queued at the end. Listings are mostly link text,
+content pages mostly not, so the factor fetches known content links first (media: valid
+ratio 0.496 -> 0.725, recall 0.581 -> 0.857). It orders the frontier only: the low-value
+verdict leaves it out, so listings stay worth following and are fetched once the content
+links run out (they are how new content is found). See `LinkScorer`.
 """
 
 from __future__ import annotations
