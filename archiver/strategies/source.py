@@ -17,6 +17,13 @@ is multiplied by the share of new pages its (cluster, Apath) pair has been givin
 whose ``rel=canonical`` names another URL, or whose body repeats one already fetched, count
 as duplicates — learned on the sample and updated while harvesting. A link whose value falls
 below `low_value` only because of that factor is skipped as ``strategy:duplicate-views:<c>``.
+
+Target URL shape (an extension, `archiver.learning.urlshape`): when the example's cluster
+also holds pages of other types (WordPress renders author, category and date archives with
+one template), a link into that cluster whose URL does not have the example's shape is
+valued as a hub of the cluster only, (1 − α)·h(T), not as a target. Used only when at least
+minPts sampled pages of the cluster have the shape and some do not; it orders the frontier
+and leaves the stop verdict alone.
 """
 
 from __future__ import annotations
@@ -28,6 +35,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from archiver.learning.duplicates import DuplicateRates
+from archiver.learning.urlshape import UrlShape, learn_shape
 from archiver.page import Link
 from archiver.strategies.base import ClusterInfo, Decision, PageInfo, Queued, Strategy, Visit
 
@@ -58,6 +66,9 @@ TRUSTED_SAMPLE = 200   # sampled pages from which outlier destinations count as 
 # Above this site-wide share of duplicate views the signal says more about the site's markup
 # than about its links (e.g. every page's rel=canonical naming the home page): ignore it.
 UNRELIABLE_DUPLICATES = 0.5
+# Sampled pages of the target cluster that must have the example's URL shape before the
+# shape is trusted to split the cluster (minPts, as for a cluster).
+MIN_SHAPE_PAGES = 4
 
 
 class SourceStrategy(Strategy):
@@ -103,6 +114,7 @@ class SourceStrategy(Strategy):
         self.model: SourceModel | None = None
         self.scorer: LinkScorer | None = None
         self.target: int | None = None
+        self.target_shape: UrlShape | None = None
         self._cluster_of: dict[str, int] = {}     # fetched page URL → its cluster
         self._nav: dict[tuple[int, str], tuple[np.ndarray, str]] = {}
         self._static: np.ndarray | None = None    # Score(C) without Balance, max-normalised
@@ -252,6 +264,8 @@ class SourceStrategy(Strategy):
         if self.mode == "target":
             target = self._target_cluster(model)
             model.info["target"] = target
+            shape = None if target is None else self._target_shape(model, target)
+            model.info["target_shape"] = None if shape is None else shape.to_json()
         self._cluster_of = dict(zip(model.urls_, model.labels_.tolist(), strict=True))
         for page_url, duplicate in self._sample_dup.items():
             self._observe_duplicate(page_url, duplicate)
@@ -277,12 +291,28 @@ class SourceStrategy(Strategy):
             return None
         return int(cluster)
 
+    def _target_shape(self, model: SourceModel, target: int) -> UrlShape | None:
+        """The example's URL shape, when it splits the target cluster (module docstring)."""
+        assert self.target_example is not None
+        shape = learn_shape(self.target_example, model.urls_)
+        members = [u for u, c in zip(model.urls_, model.labels_.tolist(), strict=True)
+                   if c == target]
+        matched = sum(shape.matches(u) for u in members)
+        useful = MIN_SHAPE_PAGES <= matched < len(members)
+        logger.info("SOUrCe: target URL shape %s matches %d of the %d sampled pages of "
+                    "cluster %d%s", shape, matched, len(members), target,
+                    "" if useful else "; not used")
+        return shape if useful else None
+
     def _use(self, model: SourceModel) -> None:
         import numpy as np
 
         self.model = model
         target = model.info.get("target")
         self.target = None if target is None else int(target)
+        shape = model.info.get("target_shape")
+        self.target_shape = None if not shape or self.target is None else \
+            UrlShape.from_json(shape)
         mode = "target" if self.target is not None else "ucc"
         self.scorer = model.scorer(mode, target=self.target, alpha=self.alpha,
                                    self_links=self.self_links)
@@ -318,7 +348,13 @@ class SourceStrategy(Strategy):
         dest = int(p.argmax()) if p.any() else n
         predicted = dest if dest < n else -1
         keep = self._keep(key)
-        score = float(p @ self.scorer.cluster_scores()) * keep
+        score = float(p @ self.scorer.cluster_scores())
+        t = self.target
+        if self.target_shape is not None and t is not None and p[t] > 0 \
+                and not self.target_shape.matches(url):
+            sc = self.scorer            # a non-target page of the target cluster: its hub part
+            score -= float(p[t]) * (sc.info_[t] - (1 - sc.alpha) * sc.hub_[t])
+        score *= keep
         value = float(p @ self._static)
         if value < self.low_value:
             return Decision(url, False, score, f"low-value:{predicted}", predicted)
