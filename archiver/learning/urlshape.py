@@ -16,8 +16,10 @@ is kept literally only when it is a *keyword* of the site: among the sampled URL
 shape so far is the example's, it is seen at that position in at least `MIN_SUPPORT` of
 them, and that position takes few values there (at most √n for n such URLs: ``author``,
 ``photos``, ``viewtopic.php`` among a site's first segments, not one of the many names
-after ``/author/`` or ``/photos/``); otherwise it becomes ``*``. Of the query, only the
-parameters whose value is such a word (``mode=viewprofile``) are kept; ids and numbers vary.
+after ``/author/`` or ``/photos/``). The first token that is not a keyword becomes ``*``
+and ends the shape: it is the slot of the entity (author, user, article), and what follows
+is that entity's sub-pages (``page/2``, a tab). Of the query, only the parameters whose
+value is such a word (``mode=viewprofile``) are kept; ids and numbers vary.
 
 A URL matches the example's shape when the example's path tokens are a prefix of the URL's
 (the author's second archive page ``/author/bob/page/2/`` matches ``/author/*``) and it has
@@ -106,9 +108,11 @@ def learn_shape(example: str, sample: Iterable[str]) -> UrlShape:
         seen = Counter(t[i] for t in group)
         keyword = (token == NUMBER or token.endswith(":")
                    or (seen[token] >= MIN_SUPPORT and len(seen) <= math.sqrt(len(group))))
-        path.append(token if keyword else WILD)
-        if keyword:
-            group = [t for t in group if t[i] == token]
+        if not keyword:             # the entity's slot: what follows is its sub-pages
+            path.append(WILD)
+            break
+        path.append(token)
+        group = [t for t in group if t[i] == token]
     query = tuple((k, v) for k, v in _query_tokens(example)
                   if v.isalpha() and values[(k, v)] >= MIN_SUPPORT)
     return UrlShape(tuple(path), query)

@@ -79,7 +79,9 @@ class SourceStrategy(Strategy):
     (200), ``alpha`` (eq. 9; default 0.5 for UCC, 0.8 for target, §5.3–5.4),
     ``random_state`` (0), ``min_pages`` (min(200, sample_size)), ``self_links`` (keep A_ii
     in HITS; default false for UCC, true for target, see `LinkScorer`), ``duplicates``
-    (weigh links by their pair's share of new pages; default true, see the module docstring).
+    (weigh links by their pair's share of new pages; default true, see the module docstring),
+    ``url_shape`` (target mode: prefer the example's URL shape inside its cluster; default
+    true, see the module docstring).
 
     References
     ----------
@@ -104,6 +106,7 @@ class SourceStrategy(Strategy):
         self.self_links = None if self_links is None else bool(self_links)
         self.random_state = int(params.get("random_state", 0))
         self.use_duplicates = bool(params.get("duplicates", True))
+        self.use_url_shape = bool(params.get("url_shape", True))
         self.target_example = cfg.target_example
         self.sampler: SiteSampler = SiteSampler(
             self.sample_size, min_pages=int(params.get("min_pages", min(200, self.sample_size))),
@@ -129,6 +132,7 @@ class SourceStrategy(Strategy):
         return {"mode": self.mode, "sample_size": self.sample_size, "low_value": self.low_value,
                 "rescore_every": self.rescore_every, "alpha": self.alpha,
                 "self_links": self.self_links, "duplicates": self.use_duplicates,
+                "url_shape": self.use_url_shape,
                 "target_example": self.target_example, "random_state": self.random_state}
 
     def seed_priority(self) -> float:
@@ -264,7 +268,8 @@ class SourceStrategy(Strategy):
         if self.mode == "target":
             target = self._target_cluster(model)
             model.info["target"] = target
-            shape = None if target is None else self._target_shape(model, target)
+            shape = self._target_shape(model, target) \
+                if target is not None and self.use_url_shape else None
             model.info["target_shape"] = None if shape is None else shape.to_json()
         self._cluster_of = dict(zip(model.urls_, model.labels_.tolist(), strict=True))
         for page_url, duplicate in self._sample_dup.items():
@@ -404,7 +409,12 @@ class SourceStrategy(Strategy):
         """The learned clusters with Score(C), HITS and examples, for the admin's sitemap."""
         if self.model is None or self.scorer is None:
             return []
-        return _cluster_rows(self.model, self.scorer, self.target)
+        rows = _cluster_rows(self.model, self.scorer, self.target)
+        if self.target_shape is not None:
+            for row in rows:
+                if row.id == self.target:
+                    row.info["target_url_shape"] = str(self.target_shape)
+        return rows
 
     def edges(self) -> list[tuple[int, int, float]]:
         """A of eq. 6: (source cluster, destination cluster, weight) with weight > 0."""
