@@ -45,12 +45,22 @@ def test_phpbb_keeps_the_script_and_the_mode_but_not_the_ids() -> None:
             + [f"{H}/viewforum.php?f={i}" for i in range(5)]
             + [f"{H}/memberlist.php?mode=email&u={i}" for i in range(2, 4)])
     profile = learn_shape(f"{H}/memberlist.php?mode=viewprofile&u=3", urls)
-    assert profile == UrlShape(("memberlist.php",), (("mode", "viewprofile"),))
+    assert profile == UrlShape(("memberlist.php",), (("mode", "viewprofile"),), ("mode", "u"))
     assert profile.matches(f"{H}/memberlist.php?u=77&mode=viewprofile")
     assert not profile.matches(f"{H}/memberlist.php?mode=email&u=3")
     topic = learn_shape(f"{H}/viewtopic.php?f=1&t=4", urls)
     assert topic.matches(f"{H}/viewtopic.php?t=99")       # ids are optional
     assert not topic.matches(f"{H}/viewforum.php?f=1")
+    assert topic.matches(f"{H}/viewtopic.php?t=99&start=20")   # its next page
+    assert not topic.matches(f"{H}/viewtopic.php?t=99&view=print")
+
+
+def test_a_view_selector_the_example_lacks_does_not_match() -> None:
+    urls = [f"{H}/users/{i}/u{i}" for i in range(10)] + [f"{H}/questions/{i}/q" for i in range(9)]
+    shape = learn_shape(f"{H}/users/3/u3", urls)
+    assert shape.path == ("users", "#", "*")
+    assert shape.matches(f"{H}/users/12/zed")
+    assert not shape.matches(f"{H}/users/12/zed?tab=activity")
 
 
 def test_mediawiki_namespace_is_kept() -> None:
@@ -84,7 +94,8 @@ def test_the_shape_ends_at_the_entity_slot() -> None:
 
 
 @pytest.mark.parametrize("shape", [UrlShape(("author", "*"), ()),
-                                   UrlShape(("memberlist.php",), (("mode", "viewprofile"),))])
+                                   UrlShape(("memberlist.php",), (("mode", "viewprofile"),),
+                                            ("mode", "u"))])
 def test_json_round_trip(shape: UrlShape) -> None:
     assert UrlShape.from_json(shape.to_json()) == shape
 

@@ -22,8 +22,10 @@ is that entity's sub-pages (``page/2``, a tab). Of the query, only the parameter
 value is such a word (``mode=viewprofile``) are kept; ids and numbers vary.
 
 A URL matches the example's shape when the example's path tokens are a prefix of the URL's
-(the author's second archive page ``/author/bob/page/2/`` matches ``/author/*``) and it has
-each of the example's kept query parameters.
+(the author's second archive page ``/author/bob/page/2/`` matches ``/author/*``), it has
+each of the example's kept query parameters, and it has no word-valued parameter the
+example lacks (``?tab=activity``, ``?view=print``, ``?action=history`` select another view
+of the entity than the example's).
 """
 
 from __future__ import annotations
@@ -62,7 +64,8 @@ class UrlShape:
     """The generalised shape of one URL; see the module docstring."""
 
     path: tuple[str, ...]
-    query: tuple[tuple[str, str], ...]
+    query: tuple[tuple[str, str], ...]          # kept parameters: (name, word)
+    names: tuple[str, ...] = ()                 # every parameter name of the example
 
     def matches(self, url: str) -> bool:
         """Whether `url` has this shape (this shape's path a prefix of its path, and this
@@ -72,11 +75,14 @@ class UrlShape:
             return False
         if any(want not in (WILD, got) for want, got in zip(self.path, path, strict=False)):
             return False
-        have = set(_query_tokens(url))
+        have = _query_tokens(url)
+        if any(k not in self.names and v.isalpha() for k, v in have):
+            return False            # a view the example is not: ?tab=activity, ?view=print
         return all(pair in have for pair in self.query)
 
     def to_json(self) -> dict[str, list[str] | list[list[str]]]:
-        return {"path": list(self.path), "query": [list(q) for q in self.query]}
+        return {"path": list(self.path), "query": [list(q) for q in self.query],
+                "names": list(self.names)}
 
     @classmethod
     def from_json(cls, data: dict[str, Sequence[object]]) -> UrlShape:
@@ -86,7 +92,7 @@ class UrlShape:
             if not isinstance(pair, Sequence) or isinstance(pair, str) or len(pair) != 2:
                 raise ValueError(f"url shape: a query token must be [name, value]; got {pair!r}")
             query.append((str(pair[0]), str(pair[1])))
-        return cls(path, tuple(query))
+        return cls(path, tuple(query), tuple(str(n) for n in data.get("names", ())))
 
     def __str__(self) -> str:
         path = "/" + "/".join(self.path)
@@ -115,4 +121,5 @@ def learn_shape(example: str, sample: Iterable[str]) -> UrlShape:
         group = [t for t in group if t[i] == token]
     query = tuple((k, v) for k, v in _query_tokens(example)
                   if v.isalpha() and values[(k, v)] >= MIN_SUPPORT)
-    return UrlShape(tuple(path), query)
+    names = tuple(sorted({k for k, _ in _query_tokens(example)}))
+    return UrlShape(tuple(path), query, names)
