@@ -61,6 +61,8 @@ def test_a_view_selector_the_example_lacks_does_not_match() -> None:
     assert shape.path == ("users", "#", "*")
     assert shape.matches(f"{H}/users/12/zed")
     assert not shape.matches(f"{H}/users/12/zed?tab=activity")
+    assert shape.matches_path(f"{H}/users/12/zed?tab=activity")      # a view, same path
+    assert not shape.matches_path(f"{H}/posts/12/revisions")
 
 
 def test_mediawiki_namespace_is_kept() -> None:

@@ -15,6 +15,7 @@ import pytest
 from warcio.archiveiterator import ArchiveIterator
 
 from archiver.crawl import Crawl
+from archiver.errors import JobError
 from archiver.evaluation import metrics as m
 from archiver.evaluation import read_captures, zoo_truth
 from archiver.page import parse_html
@@ -214,6 +215,22 @@ def test_saved_model_is_reused_without_relearning(
     assert phases.count("learn") > 0 and phases[-1] == "harvest"
     harvested = conn.execute("SELECT COUNT(*) FROM page WHERE cluster IS NOT NULL").fetchone()[0]
     assert harvested > 0
+    conn.close()
+
+
+@pytest.mark.slow
+def test_another_target_example_on_a_learned_job_is_refused(
+        zoo: dict[str, tuple[Site, ServedSite]], tmp_path: Path) -> None:
+    """The job's seen-set holds every sampled URL, so it cannot relearn for a new example:
+    it says so and how to fix it, instead of harvesting without a model."""
+    site, served = zoo["forum"]
+    job = tmp_path / "job"
+    _crawl(site, served, "source-target", job, 60)
+    other = served.url + _example(site, "profile")
+    with pytest.raises(JobError, match=r"crawl into a new --out folder") as err:
+        _crawl(site, served, "source-target", job, 120, target_example=other)
+    assert str(job / "model") in str(err.value) and other in str(err.value)
+    assert _crawl(site, served, "source-target", job, 61).stats.requests == 1  # resumes
 
 
 @pytest.mark.slow

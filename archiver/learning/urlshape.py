@@ -70,15 +70,18 @@ class UrlShape:
     def matches(self, url: str) -> bool:
         """Whether `url` has this shape (this shape's path a prefix of its path, and this
         shape's query parameters among its parameters)."""
-        path = _path_tokens(url)
-        if len(path) < len(self.path):
-            return False
-        if any(want not in (WILD, got) for want, got in zip(self.path, path, strict=False)):
+        if not self.matches_path(url):
             return False
         have = _query_tokens(url)
         if any(k not in self.names and v.isalpha() for k, v in have):
             return False            # a view the example is not: ?tab=activity, ?view=print
         return all(pair in have for pair in self.query)
+
+    def matches_path(self, url: str) -> bool:
+        """Whether this shape's path is a prefix of `url`'s (the query left aside)."""
+        path = _path_tokens(url)
+        return len(path) >= len(self.path) and all(
+            want in (WILD, got) for want, got in zip(self.path, path, strict=False))
 
     def to_json(self) -> dict[str, list[str] | list[list[str]]]:
         return {"path": list(self.path), "query": [list(q) for q in self.query],

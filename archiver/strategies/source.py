@@ -22,8 +22,9 @@ Target URL shape (an extension, `archiver.learning.urlshape`): when the example'
 also holds pages of other types (WordPress renders author, category and date archives with
 one template), a link into that cluster whose URL does not have the example's shape is
 valued as a hub of the cluster only, (1 − α)·h(T), not as a target. Used only when at least
-minPts sampled pages of the cluster have the shape and some do not; it orders the frontier
-and leaves the stop verdict alone.
+minPts sampled pages of the cluster have the shape and at least minPts have another path
+(the same path with another query, ``?answertab=oldest``, is a view of the same pages, not
+another type); it orders the frontier and leaves the stop verdict alone.
 """
 
 from __future__ import annotations
@@ -66,8 +67,9 @@ TRUSTED_SAMPLE = 200   # sampled pages from which outlier destinations count as 
 # Above this site-wide share of duplicate views the signal says more about the site's markup
 # than about its links (e.g. every page's rel=canonical naming the home page): ignore it.
 UNRELIABLE_DUPLICATES = 0.5
-# Sampled pages of the target cluster that must have the example's URL shape before the
-# shape is trusted to split the cluster (minPts, as for a cluster).
+# Sampled pages of the target cluster that must have the example's URL shape, and that
+# must have another path, before the shape is trusted to split the cluster (minPts, as for
+# a cluster): the cluster then mixes page types.
 MIN_SHAPE_PAGES = 4
 
 
@@ -303,10 +305,13 @@ class SourceStrategy(Strategy):
         members = [u for u, c in zip(model.urls_, model.labels_.tolist(), strict=True)
                    if c == target]
         matched = sum(shape.matches(u) for u in members)
-        useful = MIN_SHAPE_PAGES <= matched < len(members)
+        # Pages of another path are another page type; the same path with another query is
+        # a view of the same pages (?answertab=oldest), no evidence of a mix of types.
+        other = sum(not shape.matches_path(u) for u in members)
+        useful = matched >= MIN_SHAPE_PAGES and other >= MIN_SHAPE_PAGES
         logger.info("SOUrCe: target URL shape %s matches %d of the %d sampled pages of "
-                    "cluster %d%s", shape, matched, len(members), target,
-                    "" if useful else "; not used")
+                    "cluster %d (%d of another path)%s", shape, matched, len(members), target,
+                    other, "" if useful else "; not used")
         return shape if useful else None
 
     def _use(self, model: SourceModel) -> None:
@@ -398,9 +403,16 @@ class SourceStrategy(Strategy):
         model = SourceModel.load(folder)
         saved = (model.info.get("mode"), model.info.get("target_example"))
         if saved != (self.mode, self.target_example):
-            logger.warning("SOUrCe: the model in %s was learned for %r; relearning for %r",
-                           folder, saved, (self.mode, self.target_example))
-            return False
+            # Relearning here cannot work: the job's seen-set holds every sampled URL, so
+            # the sampler would get nothing and the harvest would run without a model.
+            from archiver.errors import JobError
+
+            raise JobError(
+                f"{folder}: this job's model was learned for mode {saved[0]!r} with "
+                f"target_example {saved[1]!r}, but the profile asks for mode {self.mode!r} "
+                f"with target_example {self.target_example!r}; crawl into a new --out "
+                "folder to learn for the new setting (or restore the profile's old value "
+                "to resume this job)")
         self._use(model)
         logger.info("SOUrCe: model loaded from %s (%d clusters)", folder, model.n_clusters_)
         return True
