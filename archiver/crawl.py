@@ -115,6 +115,13 @@ class Crawl:
         if resumed:
             self.judge.traps.load_counts(
                 r[0] for r in conn.execute("SELECT url FROM url WHERE state != 'skipped'"))
+        self.phase = "harvest"
+        try:                          # before any WARC is opened: a refusal leaves no file
+            self._prepare_strategy(resumed)
+        except BaseException:
+            self.log.close()
+            conn.close()
+            raise
         self.sink = WarcSink(
             self.folder.warc_dir, profile.name, max_size=profile.output.warc_max_size,
             gzip=profile.output.gzip, warcinfo=self._warcinfo_fields(),
@@ -126,8 +133,6 @@ class Crawl:
         self.stats.started = time.monotonic()
         prior = conn.execute("SELECT requests, bytes FROM job WHERE id = 1").fetchone()
         self._prior_requests, self._prior_bytes = int(prior[0]), int(prior[1])
-        self.phase = "harvest"
-        self._prepare_strategy(resumed)
         if not resumed:
             self._add_seeds()
         logger.info("strategy %s enabled with %r", self.strategy.name, self.strategy.params())

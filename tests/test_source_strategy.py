@@ -16,6 +16,7 @@ import pytest
 from warcio.archiveiterator import ArchiveIterator
 
 from archiver.crawl import Crawl
+from archiver.errors import JobError
 from archiver.evaluation import metrics as m
 from archiver.evaluation import read_captures, zoo_truth
 from archiver.page import parse_html
@@ -268,3 +269,41 @@ def test_saved_model_is_reused_without_relearning(
     assert phases.count("learn") > 0 and phases[-1] == "harvest"
     harvested = conn.execute("SELECT COUNT(*) FROM page WHERE cluster IS NOT NULL").fetchone()[0]
     assert harvested > 0
+    conn.close()
+
+
+@pytest.mark.slow
+def test_another_target_example_on_a_learned_job_is_refused(
+        zoo: dict[str, tuple[Site, ServedSite]], tmp_path: Path) -> None:
+    """The job's seen-set holds every sampled URL, so it cannot relearn for a new example:
+    it says so and how to fix it, instead of harvesting without a model."""
+    site, served = zoo["forum"]
+    job = tmp_path / "job"
+    _crawl(site, served, "source-target", job, 60)
+    other = served.url + _example(site, "profile")
+    with pytest.raises(JobError, match=r"crawl into a new --out folder") as err:
+        _crawl(site, served, "source-target", job, 120, target_example=other)
+    assert str(job / "model") in str(err.value) and other in str(err.value)
+    assert _crawl(site, served, "source-target", job, 61).stats.requests == 1  # resumes
+
+
+@pytest.mark.slow
+def test_target_url_shape_finds_the_example_type_inside_a_mixed_cluster(tmp_path: Path) -> None:
+    """The zoo blog renders author, category and date archives with one template: they share
+    a cluster, and only the URL shape (/author/*) tells the author pages, the target, apart."""
+    site = make_site("blog", 0, "small", 0)
+    with serve(site) as served:
+        example = served.url + _example(site, "profile")          # /author/<name>/page/3/
+        authors = {}
+        for shape in (True, False):
+            job = tmp_path / f"shape-{shape}"
+            _crawl(site, served, "source-target", job, 150, sample_size=100,
+                   target_example=example, params={"url_shape": shape})
+            caps = read_captures(sorted((job / "warcs").glob("*.warc.gz")), keep_payload=False,
+                                 parse=False)
+            authors[shape] = sum(urlsplit(c.url).path.startswith("/author/") for c in caps)
+            model = json.loads((job / "model" / "manifest.json").read_text())
+            assert (model["info"]["target_shape"] is not None) is shape
+    total = sum(1 for d in site.manifest(with_digest=False)["urls"].values()
+                if d["page_type"] == "author")
+    assert authors[True] == total > authors[False]        # measured: 16 of 16 vs 7

@@ -29,6 +29,14 @@ content pages mostly not, so the factor fetches known content links first (media
 ratio 0.496 -> 0.725, recall 0.581 -> 0.857). It orders the frontier only: the low-value
 verdict leaves it out, so listings stay worth following and are fetched once the content
 links run out (they are how new content is found). See `LinkScorer`.
+
+Target URL shape (an extension, `archiver.learning.urlshape`): when the example's cluster
+also holds pages of other types (WordPress renders author, category and date archives with
+one template), a link into that cluster whose URL does not have the example's shape is
+valued as a hub of the cluster only, (1 − α)·h(T), not as a target. Used only when at least
+minPts sampled pages of the cluster have the shape and at least minPts have another path
+(the same path with another query, ``?answertab=oldest``, is a view of the same pages, not
+another type); it orders the frontier and leaves the stop verdict alone.
 """
 
 from __future__ import annotations
@@ -40,6 +48,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from archiver.learning.duplicates import DuplicateRates
+from archiver.learning.urlshape import UrlShape, learn_shape
 from archiver.page import Link
 from archiver.strategies.base import ClusterInfo, Decision, PageInfo, Queued, Strategy, Visit
 
@@ -70,6 +79,10 @@ TRUSTED_SAMPLE = 200   # sampled pages from which outlier destinations count as 
 # Above this site-wide share of duplicate views the signal says more about the site's markup
 # than about its links (e.g. every page's rel=canonical naming the home page): ignore it.
 UNRELIABLE_DUPLICATES = 0.5
+# Sampled pages of the target cluster that must have the example's URL shape, and that
+# must have another path, before the shape is trusted to split the cluster (minPts, as for
+# a cluster): the cluster then mixes page types.
+MIN_SHAPE_PAGES = 4
 
 
 class SourceStrategy(Strategy):
@@ -82,7 +95,9 @@ class SourceStrategy(Strategy):
     in HITS; default false for UCC, true for target, see `LinkScorer`), ``duplicates``
     (weigh links by their pair's share of new pages; default true, see the module docstring),
     ``content`` (crawling for UCC, multiply Score(C) by the cluster's content share;
-    default true, see the module docstring; no effect crawling for a target).
+    default true, see the module docstring; no effect crawling for a target),
+    ``url_shape`` (target mode: prefer the example's URL shape inside its cluster; default
+    true, see the module docstring).
 
     References
     ----------
@@ -108,6 +123,7 @@ class SourceStrategy(Strategy):
         self.random_state = int(params.get("random_state", 0))
         self.use_duplicates = bool(params.get("duplicates", True))
         self.use_content = bool(params.get("content", True))
+        self.use_url_shape = bool(params.get("url_shape", True))
         self.target_example = cfg.target_example
         self.sampler: SiteSampler = SiteSampler(
             self.sample_size, min_pages=int(params.get("min_pages", min(200, self.sample_size))),
@@ -119,6 +135,7 @@ class SourceStrategy(Strategy):
         self.model: SourceModel | None = None
         self.scorer: LinkScorer | None = None
         self.target: int | None = None
+        self.target_shape: UrlShape | None = None
         self._cluster_of: dict[str, int] = {}     # fetched page URL → its cluster
         self._nav: dict[tuple[int, str], tuple[np.ndarray, str]] = {}
         self._static: np.ndarray | None = None    # Score(C) without Balance, max-normalised
@@ -134,6 +151,7 @@ class SourceStrategy(Strategy):
                 "rescore_every": self.rescore_every, "alpha": self.alpha,
                 "self_links": self.self_links, "duplicates": self.use_duplicates,
                 "content": self.use_content,
+                "url_shape": self.use_url_shape,
                 "target_example": self.target_example, "random_state": self.random_state}
 
     def seed_priority(self) -> float:
@@ -274,6 +292,9 @@ class SourceStrategy(Strategy):
         if self.mode == "target":
             target = self._target_cluster(model)
             model.info["target"] = target
+            shape = self._target_shape(model, target) \
+                if target is not None and self.use_url_shape else None
+            model.info["target_shape"] = None if shape is None else shape.to_json()
         self._cluster_of = dict(zip(model.urls_, model.labels_.tolist(), strict=True))
         for page_url, duplicate in self._sample_dup.items():
             self._observe_duplicate(page_url, duplicate)
@@ -300,12 +321,31 @@ class SourceStrategy(Strategy):
             return None
         return int(cluster)
 
+    def _target_shape(self, model: SourceModel, target: int) -> UrlShape | None:
+        """The example's URL shape, when it splits the target cluster (module docstring)."""
+        assert self.target_example is not None
+        shape = learn_shape(self.target_example, model.urls_)
+        members = [u for u, c in zip(model.urls_, model.labels_.tolist(), strict=True)
+                   if c == target]
+        matched = sum(shape.matches(u) for u in members)
+        # Pages of another path are another page type; the same path with another query is
+        # a view of the same pages (?answertab=oldest), no evidence of a mix of types.
+        other = sum(not shape.matches_path(u) for u in members)
+        useful = matched >= MIN_SHAPE_PAGES and other >= MIN_SHAPE_PAGES
+        logger.info("SOUrCe: target URL shape %s matches %d of the %d sampled pages of "
+                    "cluster %d (%d of another path)%s", shape, matched, len(members), target,
+                    other, "" if useful else "; not used")
+        return shape if useful else None
+
     def _use(self, model: SourceModel) -> None:
         import numpy as np
 
         self.model = model
         target = model.info.get("target")
         self.target = None if target is None else int(target)
+        shape = model.info.get("target_shape")
+        self.target_shape = None if not shape or self.target is None else \
+            UrlShape.from_json(shape)
         mode = "target" if self.target is not None else "ucc"
         self.scorer = model.scorer(mode, target=self.target, alpha=self.alpha,
                                    self_links=self.self_links,
@@ -344,7 +384,13 @@ class SourceStrategy(Strategy):
         dest = int(p.argmax()) if p.any() else n
         predicted = dest if dest < n else -1
         keep = self._keep(key)
-        score = float(p @ self.scorer.cluster_scores()) * keep
+        score = float(p @ self.scorer.cluster_scores())
+        t = self.target
+        if self.target_shape is not None and t is not None and p[t] > 0 \
+                and not self.target_shape.matches(url):
+            sc = self.scorer            # a non-target page of the target cluster: its hub part
+            score -= float(p[t]) * (sc.info_[t] - (1 - sc.alpha) * sc.hub_[t])
+        score *= keep
         value = float(p @ self._static)
         if value < self.low_value:
             return Decision(url, False, score, f"low-value:{predicted}", predicted)
@@ -383,9 +429,16 @@ class SourceStrategy(Strategy):
         model = SourceModel.load(folder)
         saved = (model.info.get("mode"), model.info.get("target_example"))
         if saved != (self.mode, self.target_example):
-            logger.warning("SOUrCe: the model in %s was learned for %r; relearning for %r",
-                           folder, saved, (self.mode, self.target_example))
-            return False
+            # Relearning here cannot work: the job's seen-set holds every sampled URL, so
+            # the sampler would get nothing and the harvest would run without a model.
+            from archiver.errors import JobError
+
+            raise JobError(
+                f"{folder}: this job's model was learned for mode {saved[0]!r} with "
+                f"target_example {saved[1]!r}, but the profile asks for mode {self.mode!r} "
+                f"with target_example {self.target_example!r}; crawl into a new --out "
+                "folder to learn for the new setting (or restore the profile's old value "
+                "to resume this job)")
         self._use(model)
         logger.info("SOUrCe: model loaded from %s (%d clusters)", folder, model.n_clusters_)
         return True
@@ -394,7 +447,12 @@ class SourceStrategy(Strategy):
         """The learned clusters with Score(C), HITS and examples, for the admin's sitemap."""
         if self.model is None or self.scorer is None:
             return []
-        return _cluster_rows(self.model, self.scorer, self.target)
+        rows = _cluster_rows(self.model, self.scorer, self.target)
+        if self.target_shape is not None:
+            for row in rows:
+                if row.id == self.target:
+                    row.info["target_url_shape"] = str(self.target_shape)
+        return rows
 
     def edges(self) -> list[tuple[int, int, float]]:
         """A of eq. 6: (source cluster, destination cluster, weight) with weight > 0."""
