@@ -356,7 +356,8 @@ class Crawl:
                 self.sink.write_metadata(item.url, loc.record_id, outcome.metadata)
         if not robots:
             self.strategy.observe_fetch(item.url, ex.status, outcome.is_page,
-                                        location=_redirect_target(ex))
+                                        location=_redirect_target(ex),
+                                        content_type=ex.content_type)
         self.sink.flush()
         self._commit(item, ex, loc, outcome, robots)
 

@@ -125,7 +125,8 @@ def learn_from_warcs(profile: SiteProfile, paths: Iterable[str | Path],
             strategy.observe_fetch(url, rec.status, False, location=target or "")
             continue
         if not (200 <= rec.status < 300) or "html" not in rec.content_type.lower():
-            strategy.observe_fetch(url, rec.status, False)
+            media = rec.content_type.split(";", 1)[0].strip().lower()
+            strategy.observe_fetch(url, rec.status, False, content_type=media)
             continue
         match = _CHARSET.search(rec.content_type)
         page = parse_html(url, rec.body, match.group(1) if match else None)

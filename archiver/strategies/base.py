@@ -138,9 +138,10 @@ class Strategy(ABC):
         return None
 
     def observe_fetch(self, url: str, status: int | None, is_page: bool,  # noqa: B027
-                      location: str = "") -> None:
+                      location: str = "", content_type: str = "") -> None:
         """Told the outcome of every fetch (status None: no response; is_page: parsed HTML;
-        location: a redirect's absolute target, '' otherwise)."""
+        location: a redirect's absolute target, '' otherwise; content_type: the response's
+        media type, lower-case, without parameters)."""
 
     @property
     def rescore_interval(self) -> int:

@@ -75,6 +75,7 @@ LOW_VALUE = 0.05
 # page after n pages, so re-ranking every 200 pages keeps priorities within a few percent
 # while costing one pass over the queued rows.
 RESCORE_EVERY = 200
+FEED_TYPES = frozenset({"application/feed+json"})   # plus every XML type, see `is_feed`
 TRUSTED_SAMPLE = 200   # sampled pages from which outlier destinations count as worthless
 # Above this site-wide share of duplicate views the signal says more about the site's markup
 # than about its links (e.g. every page's rel=canonical naming the home page): ignore it.
@@ -167,15 +168,20 @@ class SourceStrategy(Strategy):
         return None if self.sampler.still_wanted(url) else DEFERRED
 
     def observe_fetch(self, url: str, status: int | None, is_page: bool,
-                      location: str = "") -> None:
+                      location: str = "", content_type: str = "") -> None:
         """A requested URL that gave no HTML page leaves the sampler's pending set (as dead
-        unless it was a 2xx document). A redirect to a URL already fetched or already
-        redirected to (a login wall behind "reply" or "fave") gave nothing new: a duplicate
-        view for its link's pair; one to a new URL hands that URL its link's pair."""
+        unless it was a 2xx document). A feed (RSS, Atom, any XML) is a syndicated copy of
+        pages, not content of its own: a dead destination, and a duplicate view for its
+        link's pair. A redirect to a URL already fetched or already redirected to (a login
+        wall behind "reply" or "fave") gave nothing new: a duplicate view for its link's
+        pair; one to a new URL hands that URL its link's pair."""
         self._fetched.add(url)
+        feed = not is_page and is_feed(content_type)
         if not self._fitted and not is_page:
             ok = status is not None and 200 <= status < 300     # a document, an image
-            self.sampler.add_failure(url, dead=not ok)
+            self.sampler.add_failure(url, dead=not ok or feed)
+        if feed:
+            self._duplicate_seen(url, True)
         if not location:
             return
         if not self._fitted:
@@ -460,6 +466,12 @@ class SourceStrategy(Strategy):
             return []
         A = self.scorer.table.adjacency_
         return [(int(i), int(j), float(A[i, j])) for i, j in zip(*A.nonzero(), strict=True)]
+
+
+def is_feed(content_type: str) -> bool:
+    """RSS, Atom, RDF, JSON Feed or any XML media type (a feed or a sitemap, not a page)."""
+    return content_type in FEED_TYPES or content_type.endswith("+xml") or \
+        content_type.endswith("/xml")
 
 
 def _cluster_rows(model: SourceModel, scorer: LinkScorer, target: int | None

@@ -1,0 +1,48 @@
+"""Feeds in SOUrCe: a syndicated copy of pages is a dead destination while sampling and a
+duplicate view of its link's pair while harvesting (archiver.strategies.source)."""
+
+from __future__ import annotations
+
+import pytest
+
+from archiver.profile import profile_from_dict
+from archiver.strategies.source import SourceUCCStrategy, is_feed
+
+
+def _strategy() -> SourceUCCStrategy:
+    return SourceUCCStrategy(profile_from_dict({"name": "t", "seeds": ["http://s.test/"],
+                                                "strategy": {"name": "source-ucc"}}))
+
+
+@pytest.mark.parametrize(("media", "feed"), [
+    ("application/rss+xml", True), ("application/atom+xml", True), ("text/xml", True),
+    ("application/xml", True), ("application/feed+json", True),
+    ("text/html", False), ("application/xhtml+xml", True), ("image/jpeg", False),
+    ("application/pdf", False), ("", False)])
+def test_is_feed(media: str, feed: bool) -> None:
+    """XHTML is caught too, but it never gets here: a parsed page has is_page = True."""
+    assert is_feed(media) is feed
+
+
+def test_a_sampled_feed_is_a_dead_destination_and_a_pdf_is_not() -> None:
+    s = _strategy()
+    s.observe_fetch("http://s.test/feed/", 200, False, content_type="application/rss+xml")
+    s.observe_fetch("http://s.test/paper.pdf", 200, False, content_type="application/pdf")
+    assert "http://s.test/feed/" in s.sampler.dead_
+    assert "http://s.test/paper.pdf" not in s.sampler.dead_
+
+
+def test_a_harvested_feed_counts_against_its_links_pair() -> None:
+    s = _strategy()
+    s._fitted = True
+    s._cluster_of["http://s.test/post/1"] = 2
+    key = (2, "/html/body/div/a")
+    before = s.dups.keep(key)
+    for n in range(3):
+        s._via[f"http://s.test/post/{n}/feed/"] = ("http://s.test/post/1", key[1])
+        s.observe_fetch(f"http://s.test/post/{n}/feed/", 200, False,
+                        content_type="application/atom+xml")
+    s.observe_fetch("http://s.test/paper.pdf", 200, False, content_type="application/pdf")
+    assert s.dups.keep(key) < before
+    rows = list(s.dups.rows())
+    assert rows and all(row[0] == 2 for row in rows)          # the PDF had no pair
