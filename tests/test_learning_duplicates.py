@@ -1,4 +1,5 @@
-"""Duplicate views per (cluster, Apath): the counts, the shrunk keep factor, the page test."""
+"""Duplicate views and noindex pages per (cluster, Apath): the counts, the shrunk keep factor,
+the two reliability guards, the page tests."""
 
 from __future__ import annotations
 
@@ -28,9 +29,82 @@ def test_rows_round_trip() -> None:
     t.observe((1, "/x"), True)
     t.observe((1, "/x"), False)
     t.observe((-1, "/y"), False)
+    t.observe((1, "/x"), False, noindex=True)
+    t.observe((1, "/x"), True, noindex=True)
     back = DuplicateRates.from_rows(t.rows())
-    assert back.counts == t.counts and back.total == t.total == [3, 1]
-    assert list(t.rows()) == [[-1, "/y", 1, 0], [1, "/x", 2, 1]]
+    assert back.counts == t.counts and back.total == t.total == [5, 2, 2, 1]
+    assert list(t.rows()) == [[-1, "/y", 1, 0, 0, 0], [1, "/x", 4, 2, 2, 1]]
+    assert back.keep((1, "/x")) == t.keep((1, "/x"))
+
+
+def test_rows_of_a_model_saved_before_noindex_still_load() -> None:
+    old = DuplicateRates.from_rows([[-1, "/y", 1, 0], [1, "/x", 2, 1]])
+    assert old.counts == {(-1, "/y"): [1, 0, 0, 0], (1, "/x"): [2, 1, 0, 0]}
+    assert old.total == [3, 1, 0, 0]
+    assert old.keep((1, "/x")) == pytest.approx(1 - (1 + 2 / 3) / 4)
+
+
+def _site(pairs: dict[str, tuple[int, int, int]]) -> DuplicateRates:
+    """A table from {apath: (plain pages, duplicate views, noindex pages)}."""
+    t = DuplicateRates()
+    for apath, (plain, dup, noindex) in pairs.items():
+        for _ in range(plain):
+            t.observe((0, apath), False)
+        for _ in range(dup):
+            t.observe((0, apath), True)
+        for _ in range(noindex):
+            t.observe((0, apath), False, noindex=True)
+    return t
+
+
+def test_noindex_counts_against_its_pair_like_a_duplicate() -> None:
+    t = _site({"/a": (20, 0, 0), "/diff": (0, 0, 10), "/sort": (0, 5, 0)})
+    assert t.signals() == (True, True)
+    p0 = 15 / 35
+    assert t.keep((0, "/diff")) == pytest.approx(1 - (10 + 2 * p0) / 12)
+    assert t.keep((0, "/sort")) == pytest.approx(1 - (5 + 2 * p0) / 7)
+    assert t.keep((0, "/a")) == pytest.approx(1 - 2 * p0 / 22)
+    # a page both noindex and a duplicate view is counted once
+    t.observe((0, "/both"), True, noindex=True)
+    assert t.keep((0, "/both")) == pytest.approx(1 - (1 + 2 * 16 / 36) / 3)
+
+
+def test_noindex_on_every_page_is_ignored_but_canonical_duplicates_still_count() -> None:
+    """WordPress's "discourage search engines", a staging copy: noindex says nothing."""
+    t = DuplicateRates()
+    for _ in range(20):
+        t.observe((0, "/a"), False, noindex=True)
+    for _ in range(5):
+        t.observe((0, "/replytocom"), True, noindex=True)
+    assert t.noindex_rate() == 1.0 and t.signals() == (True, False)
+    assert t.keep((0, "/a")) == pytest.approx(1 - 2 * 0.2 / 22)       # only duplicates count
+    assert t.keep((0, "/replytocom")) == pytest.approx(1 - (5 + 2 * 0.2) / 7)
+    assert t.keep((0, "/replytocom")) < 0.3 < 0.9 < t.keep((0, "/a"))
+
+
+def test_many_noindex_kinds_keep_both_signals() -> None:
+    """A wiki: diffs, history, edit, print, login pages are noindex — many of them, under
+    half of the fetches — and a few rel=canonical views; both signals stay on, and the
+    noindex pages do not push the duplicate share over its guard."""
+    t = _site({"/a": (50, 0, 0), "/diff": (0, 0, 20), "/hist": (0, 0, 10),
+               "/edit": (0, 0, 10), "/redirect": (0, 8, 0)})
+    assert t.noindex_rate() == pytest.approx(40 / 98) and t.site_rate() < 0.1
+    assert t.signals() == (True, True)
+    for apath in ("/diff", "/hist", "/edit", "/redirect"):
+        assert t.keep((0, apath)) < 0.25 < 0.5 < t.keep((0, "/a")), apath
+
+
+def test_too_many_duplicates_switch_off_only_that_signal() -> None:
+    """Every page's rel=canonical names the home page: the noindex pages still count."""
+    t = _site({"/a": (0, 30, 0), "/edit": (0, 0, 10)})
+    t.observe((0, "/edit"), True, noindex=True)
+    assert t.site_rate() > 0.5 and t.signals() == (False, True)
+    assert t.keep((0, "/a")) == pytest.approx(1 - 2 * (11 / 41) / 32)
+    assert t.keep((0, "/edit")) == pytest.approx(1 - (11 + 2 * (11 / 41)) / 13)
+    both_off = _site({"/a": (0, 10, 10)})
+    both_off.observe((0, "/a"), True, noindex=True)
+    assert both_off.signals() == (False, False)
+    assert both_off.keep((0, "/a")) == 1.0
 
 
 def test_rel_canonical_is_parsed_from_the_head() -> None:
@@ -83,7 +157,7 @@ def test_redirect_to_a_fetched_page_counts_against_its_link() -> None:
     s._via["http://s.test/short/1"] = ("http://s.test/topic", "/html/body/p/a")
     s.observe_fetch("http://s.test/login", 200, True)
     s.observe_fetch("http://s.test/reply?t=1", 302, False, location="http://s.test/login")
-    assert s.dups.counts == {(3, "/html/body/div/a"): [1, 1]}
+    assert s.dups.counts == {(3, "/html/body/div/a"): [1, 1, 0, 0]}
     # a redirect to a new page hands that page its link's pair
     s.observe_fetch("http://s.test/short/1", 301, False, location="http://s.test/topic/1")
     assert s._via["http://s.test/topic/1"] == ("http://s.test/topic", "/html/body/p/a")
@@ -99,4 +173,39 @@ def test_second_redirect_to_an_unfetched_target_is_a_duplicate() -> None:
         s._via[f"http://s.test/photo/{n}/fave"] = ("http://s.test/photo/1", "/html/body/a")
         s.observe_fetch(f"http://s.test/photo/{n}/fave", 302, False,
                         location="http://s.test/signin/")
-    assert s.dups.counts == {(2, "/html/body/a"): [2, 2]}
+    assert s.dups.counts == {(2, "/html/body/a"): [2, 2, 0, 0]}
+
+
+def test_noindex_page_counts_against_the_link_that_found_it() -> None:
+    s = _strategy()
+    s._fitted = True
+    s._cluster_of["http://s.test/history"] = 4
+    s._via["http://s.test/diff?r=2"] = ("http://s.test/history", "/html/body/ul/li/a")
+    s._via["http://s.test/diff?r=3"] = ("http://s.test/history", "/html/body/ul/li/a")
+    for n in range(3):
+        s._via[f"http://s.test/talk/{n}"] = ("http://s.test/history", "/html/body/div/a")
+    meta = b'<html><head><meta name="robots" content="noindex,nofollow"></head><p>%d</p></html>'
+    for n in (2, 3):
+        body = meta % n
+        s.describe(Visit(parse_html(f"http://s.test/diff?r={n}", body), 1,
+                         digest=body_digest(body)))
+    for n in range(3):
+        talk = b"<p>talk %d</p>" % n
+        s.describe(Visit(parse_html(f"http://s.test/talk/{n}", talk), 1,
+                         digest=body_digest(talk)))
+    assert s.dups.counts == {(4, "/html/body/ul/li/a"): [2, 0, 2, 0],
+                             (4, "/html/body/div/a"): [3, 0, 0, 0]}
+    assert s._keep((4, "/html/body/ul/li/a")) < 0.5 < s._keep((4, "/html/body/div/a"))
+
+
+def test_noindex_seen_while_sampling_is_counted_at_fit_and_saved() -> None:
+    s = _strategy()
+    body = b'<html><head><meta name="robots" content="NONE"></head><body></body></html>'
+    s._via["http://s.test/edit"] = ("http://s.test/", "/html/body/a")
+    info = s.describe(Visit(parse_html("http://s.test/edit", body), 1, digest=body_digest(body)))
+    assert info.extra == {"phase": "sample", "duplicate_view": False, "noindex": True}
+    assert s._sample_dup == {"http://s.test/edit": (False, True)}
+    s._fitted = True                  # what `fit` does with the sample's verdicts
+    for url, (duplicate, noindex) in s._sample_dup.items():
+        s._observe_duplicate(url, duplicate, noindex)
+    assert list(s.dups.rows()) == [[-1, "/html/body/a", 1, 0, 1, 0]]
