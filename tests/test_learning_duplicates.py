@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from archiver.learning.duplicates import DuplicateRates
+from archiver.learning.duplicates import DuplicateRates, url_shape
 from archiver.page import body_digest, parse_html
 from archiver.strategies.base import Visit
 
@@ -69,6 +69,67 @@ def test_noindex_counts_against_its_pair_like_a_duplicate() -> None:
     assert t.keep((0, "/both")) == pytest.approx(1 - (1 + 2 * 16 / 36) / 3)
 
 
+@pytest.mark.parametrize(("url", "shape"), [
+    ("http://w.test/w/index.php?title=X&diff=prev&oldid=12", "/w/?diff&oldid&title"),
+    ("http://w.test/w/index.php?title=X&oldid=12", "/w/?oldid&title"),
+    ("http://w.test/w/index.php?title=Talk:X&action=edit&redlink=1", "/w/?action&redlink&title"),
+    ("http://w.test/wiki/Talk:X", "/wiki/"),
+    ("http://w.test/wiki/X", "/wiki/"),
+    ("http://f.test/t/17?sort=a&sort=b", "/t/?sort"),
+    ("http://f.test/forum/12/topic-99.html", "/forum/N/"),
+    ("http://f.test", "/"),
+    ("http://f.test/?s=x&", "/?s"),
+])
+def test_url_shape(url: str, shape: str) -> None:
+    assert url_shape(url) == shape
+
+
+def test_url_shapes_part_the_links_of_one_apath() -> None:
+    """A wiki's tabs share one Apath: talk and article tabs lead to content, edit, history
+    and red talk links to noindex pages. A shape's site-wide rate is shrunk towards the
+    site's, the shape's rate at the pair towards that; an unseen shape takes its pair's."""
+    t = DuplicateRates()
+    key = (0, "/html/body/nav/ul/li/a")
+    for n in range(30):
+        t.observe((0, "/html/body/div/p/a"), False, url=f"http://w.test/wiki/A{n}")
+    for n in range(4):
+        t.observe(key, False, url=f"http://w.test/wiki/Talk:A{n}")
+    for n in range(8):
+        t.observe(key, False, noindex=True,
+                  url=f"http://w.test/w/index.php?title=A{n}&action=history")
+    pair = t.keep(key)
+    talk = t.keep(key, "http://w.test/wiki/Talk:B")
+    edit = t.keep(key, "http://w.test/w/index.php?title=B&action=edit")
+    unseen = t.keep(key, "http://w.test/w/index.php?title=B&diff=1&oldid=2")
+    assert edit < pair == unseen < 0.5 < talk
+    r_site = 8 / 42
+    assert pair == pytest.approx(1 - (8 + 2 * r_site) / 14)
+    r_wiki = 2 * r_site / 36                                  # 34 /wiki/ pages, none noindex
+    assert talk == pytest.approx(1 - 2 * r_wiki / 6)
+    r_action = (8 + 2 * r_site) / 10
+    assert edit == pytest.approx(1 - (8 + 2 * r_action) / 10)
+    back = DuplicateRates.from_rows(t.rows())
+    assert back.shapes == t.shapes and back.by_shape == t.by_shape
+    assert back.counts == t.counts and back.total == t.total
+    assert back.keep(key, "http://w.test/wiki/Talk:B") == talk
+
+
+def test_a_shape_learned_at_one_pair_is_known_at_another() -> None:
+    """The login link of every page's sidebar: learned from article pages, it is known on the
+    talk pages' pair before a single login page was fetched from there."""
+    t = DuplicateRates()
+    for n in range(20):
+        t.observe((0, "/body/a"), False, url=f"http://w.test/wiki/A{n}")
+    for n in range(5):
+        t.observe((0, "/side/a"), False, noindex=True,
+                  url=f"http://w.test/wiki/Special:UserLogin?returnto=A{n}")
+    talk_side = (3, "/side/a")
+    login = t.keep(talk_side, "http://w.test/wiki/Special:UserLogin?returnto=T")
+    assert login == pytest.approx(1 - (5 + 2 * 0.2) / 7)
+    assert login < 0.25 < 0.9 < t.keep(talk_side, "http://w.test/wiki/T")
+    assert login < t.keep(talk_side) == t.keep(talk_side, "http://w.test/new/shape") < 0.9
+
+
 def test_noindex_on_every_page_is_ignored_but_canonical_duplicates_still_count() -> None:
     """WordPress's "discourage search engines", a staging copy: noindex says nothing."""
     t = DuplicateRates()
@@ -76,19 +137,22 @@ def test_noindex_on_every_page_is_ignored_but_canonical_duplicates_still_count()
         t.observe((0, "/a"), False, noindex=True)
     for _ in range(5):
         t.observe((0, "/replytocom"), True, noindex=True)
+    for _ in range(10):                                       # redirects do not dilute it
+        t.observe((0, "/short"), True)
     assert t.noindex_rate() == 1.0 and t.signals() == (True, False)
-    assert t.keep((0, "/a")) == pytest.approx(1 - 2 * 0.2 / 22)       # only duplicates count
-    assert t.keep((0, "/replytocom")) == pytest.approx(1 - (5 + 2 * 0.2) / 7)
+    p0 = 15 / 35
+    assert t.keep((0, "/a")) == pytest.approx(1 - 2 * p0 / 22)        # only duplicates count
+    assert t.keep((0, "/replytocom")) == pytest.approx(1 - (5 + 2 * p0) / 7)
     assert t.keep((0, "/replytocom")) < 0.3 < 0.9 < t.keep((0, "/a"))
 
 
 def test_many_noindex_kinds_keep_both_signals() -> None:
-    """A wiki: diffs, history, edit, print, login pages are noindex — many of them, under
-    half of the fetches — and a few rel=canonical views; both signals stay on, and the
-    noindex pages do not push the duplicate share over its guard."""
-    t = _site({"/a": (50, 0, 0), "/diff": (0, 0, 20), "/hist": (0, 0, 10),
-               "/edit": (0, 0, 10), "/redirect": (0, 8, 0)})
-    assert t.noindex_rate() == pytest.approx(40 / 98) and t.site_rate() < 0.1
+    """A wiki: diffs, history, edit, print, login pages are noindex — two thirds of its URLs —
+    and a few redirects to a place already reached; both signals stay on, and the noindex
+    pages do not push the duplicate share over its guard."""
+    t = _site({"/a": (30, 0, 0), "/diff": (0, 0, 30), "/hist": (0, 0, 15),
+               "/edit": (0, 0, 15), "/redirect": (0, 8, 0)})
+    assert t.noindex_rate() == pytest.approx(60 / 90) and t.site_rate() < 0.1
     assert t.signals() == (True, True)
     for apath in ("/diff", "/hist", "/edit", "/redirect"):
         assert t.keep((0, apath)) < 0.25 < 0.5 < t.keep((0, "/a")), apath
@@ -96,13 +160,15 @@ def test_many_noindex_kinds_keep_both_signals() -> None:
 
 def test_too_many_duplicates_switch_off_only_that_signal() -> None:
     """Every page's rel=canonical names the home page: the noindex pages still count."""
-    t = _site({"/a": (0, 30, 0), "/edit": (0, 0, 10)})
+    t = _site({"/a": (0, 30, 0), "/b": (10, 0, 0), "/edit": (0, 0, 10)})
     t.observe((0, "/edit"), True, noindex=True)
-    assert t.site_rate() > 0.5 and t.signals() == (False, True)
-    assert t.keep((0, "/a")) == pytest.approx(1 - 2 * (11 / 41) / 32)
-    assert t.keep((0, "/edit")) == pytest.approx(1 - (11 + 2 * (11 / 41)) / 13)
+    assert t.site_rate() > 0.5 and t.noindex_rate() == 0.5 and t.signals() == (False, True)
+    p0 = 11 / 51
+    assert t.keep((0, "/a")) == pytest.approx(1 - 2 * p0 / 32)
+    assert t.keep((0, "/edit")) == pytest.approx(1 - (11 + 2 * p0) / 13)
     both_off = _site({"/a": (0, 10, 10)})
     both_off.observe((0, "/a"), True, noindex=True)
+    assert both_off.site_rate() > 0.5 and both_off.noindex_rate() > 0.9
     assert both_off.signals() == (False, False)
     assert both_off.keep((0, "/a")) == 1.0
 
@@ -208,4 +274,5 @@ def test_noindex_seen_while_sampling_is_counted_at_fit_and_saved() -> None:
     s._fitted = True                  # what `fit` does with the sample's verdicts
     for url, (duplicate, noindex) in s._sample_dup.items():
         s._observe_duplicate(url, duplicate, noindex)
-    assert list(s.dups.rows()) == [[-1, "/html/body/a", 1, 0, 1, 0]]
+    assert list(s.dups.rows()) == [[-1, "/html/body/a", 1, 0, 1, 0],
+                                   [-1, "/html/body/a", 1, 0, 1, 0, "/"]]

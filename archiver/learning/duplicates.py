@@ -27,25 +27,59 @@ The link score is multiplied by the share of *new content* the pair is expected 
 it (see below), shrunk towards the site-wide rate p₀ = D / N with m = 2 pseudo-observations,
 so a pair seen once is not condemned by one page and an unseen pair gets the site's average.
 
-Each signal has its own reliability guard. A signal found on more than half of all observed
-fetches (`UNRELIABLE_SHARE`) says more about the site's markup than about its links and is
-ignored: every page's rel=canonical naming the home page; WordPress's "discourage search
-engines" setting or a staging site putting noindex on every page. The two are guarded
-apart, so that one misconfigured signal does not take the other with it: on a wiki,
-noindex pages are numerous (many page kinds carry it) and must not switch off the
-canonical signal, and a noindex-everywhere blog keeps its canonical and identical-body
-duplicates. The table therefore keeps per pair four counts, ``[n, d, x, b]``: fetched,
-duplicate views, noindex pages, and pages that were both; d in the keep formula is then
-duplicates + noindex − both (both signals trusted), duplicates only, noindex only, or 0.
+One Apath often holds links to several kinds of page: a wiki's tabs (article, talk, edit,
+history) share ``.../nav/ul/li/a``, a diff's header cell links the old revision and the
+next diff. So the counts are also kept per *URL shape* of the destination (`url_shape`: the
+path's directory with digit runs as N, and the query's parameter names), site-wide and
+within each pair. A link whose shape has been fetched before gets its shape's site-wide
+rate (shrunk towards the site's), refined by what that shape gave at the link's own pair
+(shrunk towards the former); a link of a shape never fetched gets its pair's rate.
+``/wiki/Talk:X`` and ``/w/index.php?action=edit&title=X`` then part ways inside the tab
+pair, and a login link learned on article pages is known on talk pages too.
+
+Each signal has its own reliability guard, so that one misconfigured signal does not take
+the other with it. A signal found on nearly every page says more about the site's markup
+than about its links and is ignored:
+
+- duplicate views on more than half of all observed fetches (`UNRELIABLE_SHARE`): every
+  page's rel=canonical naming the home page;
+- noindex on more than nine pages in ten of those that were not duplicate views
+  (`UNRELIABLE_NOINDEX`): WordPress's "discourage search engines" setting, or a staging
+  copy, puts noindex on every page. The bar is higher than for duplicates because noindex
+  is legitimately on most of some sites: two thirds of the zoo wiki's URLs (diffs, edit
+  forms, history, special and print pages) are noindex, and with a bar at one half the
+  signal switched itself off on the wiki as soon as the articles were all fetched and the
+  crawl moved on to what was left (measured: after ~1,950 fetches of the 2,655 budget).
+
+On a wiki, noindex pages are numerous and do not switch off the canonical signal, and a
+noindex-everywhere blog keeps its canonical and identical-body duplicates. The table
+therefore keeps four counts per pair (and per shape), ``[n, d, x, b]``: fetched, duplicate
+views, noindex pages, and pages that were both; d in the keep formula is then duplicates +
+noindex − both (both signals trusted), duplicates only, noindex only, or 0 (keep = 1).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from urllib.parse import urlsplit
 
 PRIOR_WEIGHT = 2.0       # m: pseudo-observations at the site-wide rate
-UNRELIABLE_SHARE = 0.5   # a signal on more than this share of observed fetches is ignored
+UNRELIABLE_SHARE = 0.5     # duplicate views on more than this share of fetches: ignored
+UNRELIABLE_NOINDEX = 0.9   # noindex on more than this share of the other pages: ignored
+_DIGITS = re.compile(r"\d+")
+
+
+def url_shape(url: str) -> str:
+    """What links of one kind share: the path up to its last slash with digit runs as N,
+    and the sorted names of the query parameters (``/w/index.php?diff=2&oldid=1&title=X`` →
+    ``/w/?diff&oldid&title``; ``/wiki/Talk:X`` → ``/wiki/``; ``/t/17?sort=a`` →
+    ``/t/?sort``)."""
+    parts = urlsplit(url)
+    folder = _DIGITS.sub("N", parts.path[:parts.path.rfind("/") + 1] or "/")
+    names = sorted({kv.partition("=")[0] for kv in parts.query.split("&") if kv})
+    return f"{folder}?{'&'.join(names)}" if names else folder
 
 
 @dataclass
@@ -55,11 +89,20 @@ class DuplicateRates:
 
     counts: dict[tuple[int, str], list[int]] = field(default_factory=dict)  # → [n, d, x, b]
     total: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    shapes: dict[tuple[int, str, str], list[int]] = field(default_factory=dict)  # per url_shape
+    by_shape: dict[str, list[int]] = field(default_factory=dict)  # summed over pairs (derived)
 
-    def observe(self, key: tuple[int, str], duplicate: bool, noindex: bool = False) -> None:
-        """One page fetched through a link at `key`: was it a duplicate view, was it noindex."""
+    def observe(self, key: tuple[int, str], duplicate: bool, noindex: bool = False,
+                url: str = "") -> None:
+        """One page fetched through a link at `key` (to `url`, if known): was it a duplicate
+        view, was it noindex."""
         row = self.counts.setdefault(key, [0, 0, 0, 0])
-        for counts in (row, self.total):
+        rows = [row, self.total]
+        if url:
+            shape = url_shape(url)
+            rows.append(self.shapes.setdefault((*key, shape), [0, 0, 0, 0]))
+            rows.append(self.by_shape.setdefault(shape, [0, 0, 0, 0]))
+        for counts in rows:
             counts[0] += 1
             counts[1] += duplicate
             counts[2] += noindex
@@ -71,31 +114,39 @@ class DuplicateRates:
         return d / n if n else 0.0
 
     def noindex_rate(self) -> float:
-        """The share of noindex pages among all observed fetches (0 before any)."""
-        n, _, x, _ = self.total
-        return x / n if n else 0.0
+        """The share of noindex pages among the observed fetches that were not duplicate
+        views (0 before any): redirects and canonical views do not dilute it."""
+        n, d, x, b = self.total
+        return (x - b) / (n - d) if n > d else 0.0
 
     def signals(self) -> tuple[bool, bool]:
         """Which signals are trusted on this site: (duplicate views, noindex)."""
         return (self.site_rate() <= UNRELIABLE_SHARE,
-                self.noindex_rate() <= UNRELIABLE_SHARE)
+                self.noindex_rate() <= UNRELIABLE_NOINDEX)
 
-    def keep(self, key: tuple[int, str]) -> float:
+    def keep(self, key: tuple[int, str], url: str = "") -> float:
         """Expected share of pages new to the crawl, and content, among those the links at
-        `key` lead to (1 when neither signal is trusted)."""
+        `key` (to `url`'s shape, if given) lead to (1 when neither signal is trusted)."""
         use_dup, use_noindex = self.signals()
         if not (use_dup or use_noindex):
             return 1.0
-        row = self.counts.get(key, (0, 0, 0, 0))
         site = self.total[0]
-        p0 = _against(self.total, use_dup, use_noindex) / site if site else 0.0
-        return 1.0 - (_against(row, use_dup, use_noindex) + PRIOR_WEIGHT * p0) \
-            / (row[0] + PRIOR_WEIGHT)
+        rate = _against(self.total, use_dup, use_noindex) / site if site else 0.0
+        shape = url_shape(url) if url else ""
+        levels = [self.by_shape.get(shape), self.shapes.get((*key, shape))] if shape in \
+            self.by_shape else [self.counts.get(key)]
+        for row in levels:
+            if row is not None:
+                rate = _shrunk(_against(row, use_dup, use_noindex), row[0], rate)
+        return 1.0 - rate
 
     def rows(self) -> Iterator[list[int | str]]:
-        """[cluster, apath, n, d, x, b] per key: the JSON form kept in the model's manifest."""
+        """The JSON form kept in the model's manifest: [cluster, apath, n, d, x, b] per key,
+        then [cluster, apath, n, d, x, b, shape] per URL shape within a key."""
         for (cluster, apath), counts in sorted(self.counts.items()):
             yield [cluster, apath, *counts]
+        for (cluster, apath, shape), counts in sorted(self.shapes.items()):
+            yield [cluster, apath, *counts, shape]
 
     @classmethod
     def from_rows(cls, rows: Iterable[Iterable[int | str]]) -> DuplicateRates:
@@ -104,11 +155,24 @@ class DuplicateRates:
         table = cls()
         for row in rows:
             cluster, apath, *rest = row
+            key = (int(cluster), str(apath))
+            if len(rest) == 5:
+                counts = [int(v) for v in rest[:4]]
+                table.shapes[(*key, str(rest[4]))] = counts
+                summed = table.by_shape.setdefault(str(rest[4]), [0, 0, 0, 0])
+                for i, v in enumerate(counts):
+                    summed[i] += v
+                continue
             counts = [int(v) for v in rest] + [0] * (4 - len(rest))
-            table.counts[(int(cluster), str(apath))] = counts
+            table.counts[key] = counts
             for i, v in enumerate(counts):
                 table.total[i] += v
         return table
+
+
+def _shrunk(against: int, n: int, prior: float) -> float:
+    """(d + m·p) / (n + m): a count's rate pulled towards `prior` by m pseudo-observations."""
+    return (against + PRIOR_WEIGHT * prior) / (n + PRIOR_WEIGHT)
 
 
 def _against(counts: Sequence[int], use_dup: bool, use_noindex: bool) -> int:

@@ -201,7 +201,7 @@ class SourceStrategy(Strategy):
         if via is not None:
             parent, anchor_path = via
             self.dups.observe((self._cluster_of.get(parent, -1), canonical_apath(anchor_path)),
-                              duplicate, noindex)
+                              duplicate, noindex, url)
 
     def decide(self, visit: Visit, links: Sequence[Link]) -> list[Decision]:
         if not self._fitted:
@@ -319,7 +319,7 @@ class SourceStrategy(Strategy):
         n = len(p) - 1
         dest = int(p.argmax()) if p.any() else n
         predicted = dest if dest < n else -1
-        keep = self._keep(key)
+        keep = self._keep(key, url)
         score = float(p @ self.scorer.cluster_scores()) * keep
         value = float(p @ self._static)
         if value < self.low_value:
@@ -328,10 +328,10 @@ class SourceStrategy(Strategy):
             return Decision(url, False, score, f"duplicate-views:{predicted}", predicted)
         return Decision(url, True, score, f"source:{level}:{predicted}", predicted)
 
-    def _keep(self, key: tuple[int, str]) -> float:
-        """The duplicate-view factor of a (cluster, Apath) pair (1 when not in use; each
-        signal's own reliability guard is in `DuplicateRates.keep`)."""
-        return self.dups.keep(key) if self.use_duplicates else 1.0
+    def _keep(self, key: tuple[int, str], url: str = "") -> float:
+        """The duplicate-view factor of a link to `url` at a (cluster, Apath) pair (1 when not
+        in use; each signal's own reliability guard is in `DuplicateRates.keep`)."""
+        return self.dups.keep(key, url) if self.use_duplicates else 1.0
 
     def rescore(self, queued: Iterable[Queued]) -> Iterator[tuple[int, Decision]]:
         """Re-rank queued URLs with the current Score(C) (eq. 12); seeds stay first."""
