@@ -44,6 +44,11 @@ def test_rows_of_a_model_saved_before_noindex_still_load() -> None:
     assert old.keep((1, "/x")) == pytest.approx(1 - (1 + 2 / 3) / 4)
 
 
+def _x(rate: float) -> float:
+    """The noindex factor of a noindex rate: 1 up to one half, then falling to 0."""
+    return min(1.0, 2 * (1 - rate))
+
+
 def _site(pairs: dict[str, tuple[int, int, int]]) -> DuplicateRates:
     """A table from {apath: (plain pages, duplicate views, noindex pages)}."""
     t = DuplicateRates()
@@ -58,25 +63,52 @@ def _site(pairs: dict[str, tuple[int, int, int]]) -> DuplicateRates:
 
 
 def test_noindex_counts_against_its_pair_like_a_duplicate() -> None:
+    """keep = (1 − r_dup) · min(1, 2·(1 − r_noindex)), each rate shrunk towards its
+    site-wide rate."""
     t = _site({"/a": (20, 0, 0), "/diff": (0, 0, 10), "/sort": (0, 5, 0)})
     assert t.signals() == (True, True)
-    p0 = 15 / 35
-    assert t.keep((0, "/diff")) == pytest.approx(1 - (10 + 2 * p0) / 12)
-    assert t.keep((0, "/sort")) == pytest.approx(1 - (5 + 2 * p0) / 7)
-    assert t.keep((0, "/a")) == pytest.approx(1 - 2 * p0 / 22)
-    # a page both noindex and a duplicate view is counted once
+    p_d, p_x = 5 / 35, 10 / 35
+    assert t.keep((0, "/diff")) == pytest.approx((1 - 2 * p_d / 12) * _x((10 + 2 * p_x) / 12))
+    assert t.keep((0, "/sort")) == pytest.approx(1 - (5 + 2 * p_d) / 7)   # few noindex: 1
+    assert t.keep((0, "/a")) == pytest.approx(1 - 2 * p_d / 22)
+    assert t.keep((0, "/diff")) < 0.25 and t.keep((0, "/sort")) < 0.25 < 0.9 < t.keep((0, "/a"))
     t.observe((0, "/both"), True, noindex=True)
-    assert t.keep((0, "/both")) == pytest.approx(1 - (1 + 2 * 16 / 36) / 3)
+    assert t.keep((0, "/both")) == pytest.approx((1 - (1 + 2 * 6 / 36) / 3)
+                                                 * _x((1 + 2 * 11 / 36) / 3))
+
+
+def test_a_kind_mostly_indexable_is_not_demoted_by_its_noindex_exceptions() -> None:
+    """WordPress's empty months are noindex; the month archives as a kind are not."""
+    t = DuplicateRates()
+    for n in range(8):
+        t.observe((0, "/side/a"), False, url=f"http://b.test/2019/{n + 1:02d}/")
+    for n in range(3):
+        t.observe((0, "/side/a"), False, noindex=True, url=f"http://b.test/2020/{n + 1:02d}/")
+    assert t.keep((0, "/side/a"), "http://b.test/2018/05/") == 1.0
+    for n in range(20):
+        t.observe((0, "/side/a"), False, noindex=True, url=f"http://b.test/2021/{n + 1:02d}/")
+    assert t.keep((0, "/side/a"), "http://b.test/2018/05/") < 0.6          # now mostly noindex
+
+
+def test_without_noindex_pages_keep_is_the_duplicate_factor_alone() -> None:
+    """A site with no noindex page is weighed exactly as before noindex was counted."""
+    t = _site({"/a": (8, 0, 0), "/dd": (0, 2, 0)})
+    old = DuplicateRates.from_rows([[0, "/a", 8, 0], [0, "/dd", 2, 2]])
+    for key in ((0, "/a"), (0, "/dd"), (5, "/unseen")):
+        assert t.keep(key, "http://s.test/x") == old.keep(key) == pytest.approx(
+            1 - (t.counts.get(key, [0, 0])[1] + 2 * 0.2) / (t.counts.get(key, [0])[0] + 2))
 
 
 @pytest.mark.parametrize(("url", "shape"), [
-    ("http://w.test/w/index.php?title=X&diff=prev&oldid=12", "/w/?diff&oldid&title"),
-    ("http://w.test/w/index.php?title=X&oldid=12", "/w/?oldid&title"),
-    ("http://w.test/w/index.php?title=Talk:X&action=edit&redlink=1", "/w/?action&redlink&title"),
-    ("http://w.test/wiki/Talk:X", "/wiki/"),
-    ("http://w.test/wiki/X", "/wiki/"),
-    ("http://f.test/t/17?sort=a&sort=b", "/t/?sort"),
-    ("http://f.test/forum/12/topic-99.html", "/forum/N/"),
+    ("http://w.test/w/index.php?title=X&diff=prev&oldid=12", "/w/*?diff&oldid&title"),
+    ("http://w.test/w/index.php?title=X&oldid=12", "/w/*?oldid&title"),
+    ("http://w.test/w/index.php?title=Talk:X&action=edit&redlink=1", "/w/*?action&redlink&title"),
+    ("http://w.test/wiki/Talk:X", "/wiki/*"),
+    ("http://w.test/wiki/X", "/wiki/*"),
+    ("http://b.test/2014/07/01/", "/N/N/*/"),                  # a day archive
+    ("http://b.test/2014/07/01/a-post/", "/N/N/N/*/"),         # a post of that day
+    ("http://f.test/t/17?sort=a&sort=b", "/t/*?sort"),
+    ("http://f.test/forum/12/topic-99.html", "/forum/N/*"),
     ("http://f.test", "/"),
     ("http://f.test/?s=x&", "/?s"),
 ])
@@ -101,13 +133,11 @@ def test_url_shapes_part_the_links_of_one_apath() -> None:
     talk = t.keep(key, "http://w.test/wiki/Talk:B")
     edit = t.keep(key, "http://w.test/w/index.php?title=B&action=edit")
     unseen = t.keep(key, "http://w.test/w/index.php?title=B&diff=1&oldid=2")
-    assert edit < pair == unseen < 0.5 < talk
+    assert edit < 0.1 < pair == unseen < talk == 1.0
     r_site = 8 / 42
-    assert pair == pytest.approx(1 - (8 + 2 * r_site) / 14)
-    r_wiki = 2 * r_site / 36                                  # 34 /wiki/ pages, none noindex
-    assert talk == pytest.approx(1 - 2 * r_wiki / 6)
+    assert pair == pytest.approx(_x((8 + 2 * r_site) / 14))
     r_action = (8 + 2 * r_site) / 10
-    assert edit == pytest.approx(1 - (8 + 2 * r_action) / 10)
+    assert edit == pytest.approx(_x((8 + 2 * r_action) / 10))
     back = DuplicateRates.from_rows(t.rows())
     assert back.shapes == t.shapes and back.by_shape == t.by_shape
     assert back.counts == t.counts and back.total == t.total
@@ -125,9 +155,9 @@ def test_a_shape_learned_at_one_pair_is_known_at_another() -> None:
                   url=f"http://w.test/wiki/Special:UserLogin?returnto=A{n}")
     talk_side = (3, "/side/a")
     login = t.keep(talk_side, "http://w.test/wiki/Special:UserLogin?returnto=T")
-    assert login == pytest.approx(1 - (5 + 2 * 0.2) / 7)
-    assert login < 0.25 < 0.9 < t.keep(talk_side, "http://w.test/wiki/T")
-    assert login < t.keep(talk_side) == t.keep(talk_side, "http://w.test/new/shape") < 0.9
+    assert login == pytest.approx(_x((5 + 2 * 0.2) / 7)) and login < 0.5
+    assert t.keep(talk_side, "http://w.test/wiki/T") == 1.0
+    assert t.keep(talk_side) == t.keep(talk_side, "http://w.test/new/shape") == 1.0
 
 
 def test_noindex_on_every_page_is_ignored_but_canonical_duplicates_still_count() -> None:
@@ -164,8 +194,9 @@ def test_too_many_duplicates_switch_off_only_that_signal() -> None:
     t.observe((0, "/edit"), True, noindex=True)
     assert t.site_rate() > 0.5 and t.noindex_rate() == 0.5 and t.signals() == (False, True)
     p0 = 11 / 51
-    assert t.keep((0, "/a")) == pytest.approx(1 - 2 * p0 / 32)
-    assert t.keep((0, "/edit")) == pytest.approx(1 - (11 + 2 * p0) / 13)
+    assert t.keep((0, "/a")) == 1.0
+    assert t.keep((0, "/edit")) == pytest.approx(_x((11 + 2 * p0) / 13))
+    assert t.keep((0, "/edit")) < 0.3
     both_off = _site({"/a": (0, 10, 10)})
     both_off.observe((0, "/a"), True, noindex=True)
     assert both_off.site_rate() > 0.5 and both_off.noindex_rate() > 0.9
@@ -261,7 +292,8 @@ def test_noindex_page_counts_against_the_link_that_found_it() -> None:
                          digest=body_digest(talk)))
     assert s.dups.counts == {(4, "/html/body/ul/li/a"): [2, 0, 2, 0],
                              (4, "/html/body/div/a"): [3, 0, 0, 0]}
-    assert s._keep((4, "/html/body/ul/li/a")) < 0.5 < s._keep((4, "/html/body/div/a"))
+    assert s._keep((4, "/html/body/ul/li/a")) < 0.75 < s._keep((4, "/html/body/div/a")) == 1.0
+    assert s._keep((4, "/html/body/ul/li/a"), "http://s.test/diff?r=4") < 0.5
 
 
 def test_noindex_seen_while_sampling_is_counted_at_fit_and_saved() -> None:
@@ -275,4 +307,4 @@ def test_noindex_seen_while_sampling_is_counted_at_fit_and_saved() -> None:
     for url, (duplicate, noindex) in s._sample_dup.items():
         s._observe_duplicate(url, duplicate, noindex)
     assert list(s.dups.rows()) == [[-1, "/html/body/a", 1, 0, 1, 0],
-                                   [-1, "/html/body/a", 1, 0, 1, 0, "/"]]
+                                   [-1, "/html/body/a", 1, 0, 1, 0, "/*"]]
