@@ -117,7 +117,8 @@ def process_page(judge: LinkJudge, strategy: Strategy, item: QueuedURL, ex: Exch
         return out
     match = _CHARSET.search(ex.header("Content-Type"))
     body = decoded_body(ex)
-    page = parse_html(ex.url, body, match.group(1) if match else None)
+    page = parse_html(ex.url, body, match.group(1) if match else None,
+                      [v for k, v in ex.response_headers if k.lower() == "x-robots-tag"])
     out.is_page = True
     out.title = page.title
     visit = Visit(page=page, depth=item.depth, anchor_path=item.anchor_path,

@@ -3,13 +3,18 @@
 The anchor path of a link is its root-to-link element path with class and id attributes
 (SOUrCe §3.3 "Apath", ACEBot §2.2 "root-to-link path"), e.g.
 ``/html/body/div[@id="main"]/ul[@class="topics"]/li/a[@class="title"]``.
+
+Two head signals say what the site thinks of the page itself: ``<link rel="canonical">``
+(the URL of the page this one is a view of) and the robots directives of
+``<meta name="robots">`` and the ``X-Robots-Tag`` response header (e.g. ``noindex``: not
+content the site wants indexed). Both are read by `archiver.learning.duplicates`.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from urllib.parse import urljoin, urlsplit, urlunsplit
@@ -24,6 +29,9 @@ EMBED_ATTRS = {"img": "src", "script": "src", "iframe": "src", "source": "src", 
                "audio": "src", "embed": "src"}
 FETCHABLE_SCHEMES = ("http", "https")
 _SPACE = re.compile(r"\s+")
+# Robots directives written "name: value": not mistaken for a crawler's name in X-Robots-Tag.
+_VALUED_DIRECTIVES = frozenset({"max-snippet", "max-image-preview", "max-video-preview",
+                                "unavailable_after"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +55,12 @@ class Page:
     tree: etree._Element | None = None
     base_url: str = ""
     canonical: str = ""      # absolute URL of <link rel="canonical"> in the head, if any
+    robots: frozenset[str] = frozenset()  # lower-cased robots directives (`robots_directives`)
+
+    @property
+    def noindex(self) -> bool:
+        """The site asks robots not to index this page (``noindex`` or ``none``)."""
+        return "noindex" in self.robots
 
 
 def body_digest(body: bytes) -> bytes:
@@ -135,9 +149,37 @@ def _resolve(base: str, href: str) -> str | None:
     return urlunsplit((parts.scheme.lower(), parts.netloc, parts.path or "/", parts.query, ""))
 
 
-def parse_html(url: str, body: bytes, encoding: str | None = None) -> Page:
-    """Parse an HTML body; a malformed or empty document yields a Page without links."""
-    page = Page(url=url, base_url=url)
+def robots_directives(values: Iterable[str], *, header: bool = False) -> frozenset[str]:
+    """The lower-cased directives of robots meta contents or X-Robots-Tag header values.
+
+    ``"NOINDEX, Follow"`` gives {noindex, follow}; ``none`` stands for ``noindex, nofollow``
+    and adds both. A directive with a value (``max-snippet:50``, ``unavailable_after: ...``)
+    is kept by name only. A header value addressed to one crawler (``googlebot: noindex``)
+    is not addressed to us and is skipped (with `header`; in a meta, the crawler is named by
+    the meta's name instead, and only ``name="robots"`` is read).
+    """
+    out: set[str] = set()
+    for value in values:
+        tokens = [t.strip().lower() for t in value.split(",")]
+        head, sep, _ = tokens[0].partition(":") if tokens else ("", "", "")
+        if header and sep and head.strip() not in _VALUED_DIRECTIVES:
+            continue                                   # "googlebot: noindex, nofollow"
+        for token in tokens:
+            name = token.partition(":")[0].strip()
+            if name:
+                out.add(name)
+    if "none" in out:
+        out |= {"noindex", "nofollow"}
+    return frozenset(out)
+
+
+def parse_html(url: str, body: bytes, encoding: str | None = None,
+               robots_header: Iterable[str] = ()) -> Page:
+    """Parse an HTML body; a malformed or empty document yields a Page without links.
+
+    `robots_header`: the response's X-Robots-Tag values, merged into `Page.robots`.
+    """
+    page = Page(url=url, base_url=url, robots=robots_directives(robots_header, header=True))
     if not body.strip():
         return page
     try:
@@ -157,6 +199,11 @@ def parse_html(url: str, body: bytes, encoding: str | None = None) -> Page:
     canonical = head.find('link[@rel="canonical"]') if head is not None else None
     if canonical is not None:
         page.canonical = absolute_url(page.base_url, canonical.get("href") or "") or ""
+    if head is not None:
+        metas = [el.get("content") or "" for el in head.iter("meta")
+                 if (el.get("name") or "").strip().lower() == "robots"]
+        if metas:
+            page.robots |= robots_directives(metas)
     return page
 
 

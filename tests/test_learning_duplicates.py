@@ -1,10 +1,11 @@
-"""Duplicate views per (cluster, Apath): the counts, the shrunk keep factor, the page test."""
+"""Duplicate views and noindex pages per (cluster, Apath): the counts, the shrunk keep factor,
+the two reliability guards, the page tests."""
 
 from __future__ import annotations
 
 import pytest
 
-from archiver.learning.duplicates import DuplicateRates
+from archiver.learning.duplicates import DuplicateRates, url_kind
 from archiver.page import body_digest, parse_html
 from archiver.strategies.base import Visit
 
@@ -28,9 +29,179 @@ def test_rows_round_trip() -> None:
     t.observe((1, "/x"), True)
     t.observe((1, "/x"), False)
     t.observe((-1, "/y"), False)
+    t.observe((1, "/x"), False, noindex=True)
+    t.observe((1, "/x"), True, noindex=True)
     back = DuplicateRates.from_rows(t.rows())
-    assert back.counts == t.counts and back.total == t.total == [3, 1]
-    assert list(t.rows()) == [[-1, "/y", 1, 0], [1, "/x", 2, 1]]
+    assert back.counts == t.counts and back.total == t.total == [5, 2, 2, 1]
+    assert list(t.rows()) == [[-1, "/y", 1, 0, 0, 0], [1, "/x", 4, 2, 2, 1]]
+    assert back.keep((1, "/x")) == t.keep((1, "/x"))
+
+
+def test_rows_of_a_model_saved_before_noindex_still_load() -> None:
+    old = DuplicateRates.from_rows([[-1, "/y", 1, 0], [1, "/x", 2, 1]])
+    assert old.counts == {(-1, "/y"): [1, 0, 0, 0], (1, "/x"): [2, 1, 0, 0]}
+    assert old.total == [3, 1, 0, 0]
+    assert old.keep((1, "/x")) == pytest.approx(1 - (1 + 2 / 3) / 4)
+
+
+def _x(rate: float) -> float:
+    """The noindex factor of a noindex rate: 1 up to one half, then falling to 0."""
+    return min(1.0, 2 * (1 - rate))
+
+
+def _site(pairs: dict[str, tuple[int, int, int]]) -> DuplicateRates:
+    """A table from {apath: (plain pages, duplicate views, noindex pages)}."""
+    t = DuplicateRates()
+    for apath, (plain, dup, noindex) in pairs.items():
+        for _ in range(plain):
+            t.observe((0, apath), False)
+        for _ in range(dup):
+            t.observe((0, apath), True)
+        for _ in range(noindex):
+            t.observe((0, apath), False, noindex=True)
+    return t
+
+
+def test_noindex_counts_against_its_pair_like_a_duplicate() -> None:
+    """keep = (1 − r_dup) · min(1, 2·(1 − r_noindex)), each rate shrunk towards its
+    site-wide rate."""
+    t = _site({"/a": (20, 0, 0), "/diff": (0, 0, 10), "/sort": (0, 5, 0)})
+    assert t.signals() == (True, True)
+    p_d, p_x = 5 / 35, 10 / 35
+    assert t.keep((0, "/diff")) == pytest.approx((1 - 2 * p_d / 12) * _x((10 + 2 * p_x) / 12))
+    assert t.keep((0, "/sort")) == pytest.approx(1 - (5 + 2 * p_d) / 7)   # few noindex: 1
+    assert t.keep((0, "/a")) == pytest.approx(1 - 2 * p_d / 22)
+    assert t.keep((0, "/diff")) < 0.25 and t.keep((0, "/sort")) < 0.25 < 0.9 < t.keep((0, "/a"))
+    t.observe((0, "/both"), True, noindex=True)
+    assert t.keep((0, "/both")) == pytest.approx((1 - (1 + 2 * 6 / 36) / 3)
+                                                 * _x((1 + 2 * 11 / 36) / 3))
+
+
+def test_a_kind_mostly_indexable_is_not_demoted_by_its_noindex_exceptions() -> None:
+    """WordPress's empty months are noindex; the month archives as a kind are not."""
+    t = DuplicateRates()
+    for n in range(8):
+        t.observe((0, "/side/a"), False, url=f"http://b.test/2019/{n + 1:02d}/")
+    for n in range(3):
+        t.observe((0, "/side/a"), False, noindex=True, url=f"http://b.test/2020/{n + 1:02d}/")
+    assert t.keep((0, "/side/a"), "http://b.test/2018/05/") == 1.0
+    for n in range(20):
+        t.observe((0, "/side/a"), False, noindex=True, url=f"http://b.test/2021/{n + 1:02d}/")
+    assert t.keep((0, "/side/a"), "http://b.test/2018/05/") < 0.6          # now mostly noindex
+
+
+def test_without_noindex_pages_keep_is_the_duplicate_factor_alone() -> None:
+    """A site with no noindex page is weighed exactly as before noindex was counted."""
+    t = _site({"/a": (8, 0, 0), "/dd": (0, 2, 0)})
+    old = DuplicateRates.from_rows([[0, "/a", 8, 0], [0, "/dd", 2, 2]])
+    for key in ((0, "/a"), (0, "/dd"), (5, "/unseen")):
+        assert t.keep(key, "http://s.test/x") == old.keep(key) == pytest.approx(
+            1 - (t.counts.get(key, [0, 0])[1] + 2 * 0.2) / (t.counts.get(key, [0])[0] + 2))
+
+
+@pytest.mark.parametrize(("url", "shape"), [
+    ("http://w.test/w/index.php?title=X&diff=prev&oldid=12", "/w/*?diff&oldid&title"),
+    ("http://w.test/w/index.php?title=X&oldid=12", "/w/*?oldid&title"),
+    ("http://w.test/w/index.php?title=Talk:X&action=edit&redlink=1", "/w/*?action&redlink&title"),
+    ("http://w.test/wiki/Talk:X", "/wiki/*"),
+    ("http://w.test/wiki/X", "/wiki/*"),
+    ("http://b.test/2014/07/01/", "/N/N/*/"),                  # a day archive
+    ("http://b.test/2014/07/01/a-post/", "/N/N/N/*/"),         # a post of that day
+    ("http://f.test/t/17?sort=a&sort=b", "/t/*?sort"),
+    ("http://f.test/forum/12/topic-99.html", "/forum/N/*"),
+    ("http://f.test", "/"),
+    ("http://f.test/?s=x&", "/?s"),
+])
+def test_url_kind(url: str, shape: str) -> None:
+    assert url_kind(url) == shape
+
+
+def test_url_kinds_part_the_links_of_one_apath() -> None:
+    """A wiki's tabs share one Apath: talk and article tabs lead to content, edit, history
+    and red talk links to noindex pages. A shape's site-wide rate is shrunk towards the
+    site's, the shape's rate at the pair towards that; an unseen shape takes its pair's."""
+    t = DuplicateRates()
+    key = (0, "/html/body/nav/ul/li/a")
+    for n in range(30):
+        t.observe((0, "/html/body/div/p/a"), False, url=f"http://w.test/wiki/A{n}")
+    for n in range(4):
+        t.observe(key, False, url=f"http://w.test/wiki/Talk:A{n}")
+    for n in range(8):
+        t.observe(key, False, noindex=True,
+                  url=f"http://w.test/w/index.php?title=A{n}&action=history")
+    pair = t.keep(key)
+    talk = t.keep(key, "http://w.test/wiki/Talk:B")
+    edit = t.keep(key, "http://w.test/w/index.php?title=B&action=edit")
+    unseen = t.keep(key, "http://w.test/w/index.php?title=B&diff=1&oldid=2")
+    assert edit < 0.1 < pair == unseen < talk == 1.0
+    r_site = 8 / 42
+    assert pair == pytest.approx(_x((8 + 2 * r_site) / 14))
+    r_action = (8 + 2 * r_site) / 10
+    assert edit == pytest.approx(_x((8 + 2 * r_action) / 10))
+    back = DuplicateRates.from_rows(t.rows())
+    assert back.shapes == t.shapes and back.by_shape == t.by_shape
+    assert back.counts == t.counts and back.total == t.total
+    assert back.keep(key, "http://w.test/wiki/Talk:B") == talk
+
+
+def test_a_shape_learned_at_one_pair_is_known_at_another() -> None:
+    """The login link of every page's sidebar: learned from article pages, it is known on the
+    talk pages' pair before a single login page was fetched from there."""
+    t = DuplicateRates()
+    for n in range(20):
+        t.observe((0, "/body/a"), False, url=f"http://w.test/wiki/A{n}")
+    for n in range(5):
+        t.observe((0, "/side/a"), False, noindex=True,
+                  url=f"http://w.test/wiki/Special:UserLogin?returnto=A{n}")
+    talk_side = (3, "/side/a")
+    login = t.keep(talk_side, "http://w.test/wiki/Special:UserLogin?returnto=T")
+    assert login == pytest.approx(_x((5 + 2 * 0.2) / 7)) and login < 0.5
+    assert t.keep(talk_side, "http://w.test/wiki/T") == 1.0
+    assert t.keep(talk_side) == t.keep(talk_side, "http://w.test/new/shape") == 1.0
+
+
+def test_noindex_on_every_page_is_ignored_but_canonical_duplicates_still_count() -> None:
+    """WordPress's "discourage search engines", a staging copy: noindex says nothing."""
+    t = DuplicateRates()
+    for _ in range(20):
+        t.observe((0, "/a"), False, noindex=True)
+    for _ in range(5):
+        t.observe((0, "/replytocom"), True, noindex=True)
+    for _ in range(10):                                       # redirects do not dilute it
+        t.observe((0, "/short"), True)
+    assert t.noindex_rate() == 1.0 and t.signals() == (True, False)
+    p0 = 15 / 35
+    assert t.keep((0, "/a")) == pytest.approx(1 - 2 * p0 / 22)        # only duplicates count
+    assert t.keep((0, "/replytocom")) == pytest.approx(1 - (5 + 2 * p0) / 7)
+    assert t.keep((0, "/replytocom")) < 0.3 < 0.9 < t.keep((0, "/a"))
+
+
+def test_many_noindex_kinds_keep_both_signals() -> None:
+    """A wiki: diffs, history, edit, print, login pages are noindex — two thirds of its URLs —
+    and a few redirects to a place already reached; both signals stay on, and the noindex
+    pages do not push the duplicate share over its guard."""
+    t = _site({"/a": (30, 0, 0), "/diff": (0, 0, 30), "/hist": (0, 0, 15),
+               "/edit": (0, 0, 15), "/redirect": (0, 8, 0)})
+    assert t.noindex_rate() == pytest.approx(60 / 90) and t.site_rate() < 0.1
+    assert t.signals() == (True, True)
+    for apath in ("/diff", "/hist", "/edit", "/redirect"):
+        assert t.keep((0, apath)) < 0.25 < 0.5 < t.keep((0, "/a")), apath
+
+
+def test_too_many_duplicates_switch_off_only_that_signal() -> None:
+    """Every page's rel=canonical names the home page: the noindex pages still count."""
+    t = _site({"/a": (0, 30, 0), "/b": (10, 0, 0), "/edit": (0, 0, 10)})
+    t.observe((0, "/edit"), True, noindex=True)
+    assert t.site_rate() > 0.5 and t.noindex_rate() == 0.5 and t.signals() == (False, True)
+    p0 = 11 / 51
+    assert t.keep((0, "/a")) == 1.0
+    assert t.keep((0, "/edit")) == pytest.approx(_x((11 + 2 * p0) / 13))
+    assert t.keep((0, "/edit")) < 0.3
+    both_off = _site({"/a": (0, 10, 10)})
+    both_off.observe((0, "/a"), True, noindex=True)
+    assert both_off.site_rate() > 0.5 and both_off.noindex_rate() > 0.9
+    assert both_off.signals() == (False, False)
+    assert both_off.keep((0, "/a")) == 1.0
 
 
 def test_rel_canonical_is_parsed_from_the_head() -> None:
@@ -83,7 +254,7 @@ def test_redirect_to_a_fetched_page_counts_against_its_link() -> None:
     s._via["http://s.test/short/1"] = ("http://s.test/topic", "/html/body/p/a")
     s.observe_fetch("http://s.test/login", 200, True)
     s.observe_fetch("http://s.test/reply?t=1", 302, False, location="http://s.test/login")
-    assert s.dups.counts == {(3, "/html/body/div/a"): [1, 1]}
+    assert s.dups.counts == {(3, "/html/body/div/a"): [1, 1, 0, 0]}
     # a redirect to a new page hands that page its link's pair
     s.observe_fetch("http://s.test/short/1", 301, False, location="http://s.test/topic/1")
     assert s._via["http://s.test/topic/1"] == ("http://s.test/topic", "/html/body/p/a")
@@ -99,4 +270,41 @@ def test_second_redirect_to_an_unfetched_target_is_a_duplicate() -> None:
         s._via[f"http://s.test/photo/{n}/fave"] = ("http://s.test/photo/1", "/html/body/a")
         s.observe_fetch(f"http://s.test/photo/{n}/fave", 302, False,
                         location="http://s.test/signin/")
-    assert s.dups.counts == {(2, "/html/body/a"): [2, 2]}
+    assert s.dups.counts == {(2, "/html/body/a"): [2, 2, 0, 0]}
+
+
+def test_noindex_page_counts_against_the_link_that_found_it() -> None:
+    s = _strategy()
+    s._fitted = True
+    s._cluster_of["http://s.test/history"] = 4
+    s._via["http://s.test/diff?r=2"] = ("http://s.test/history", "/html/body/ul/li/a")
+    s._via["http://s.test/diff?r=3"] = ("http://s.test/history", "/html/body/ul/li/a")
+    for n in range(3):
+        s._via[f"http://s.test/talk/{n}"] = ("http://s.test/history", "/html/body/div/a")
+    meta = b'<html><head><meta name="robots" content="noindex,nofollow"></head><p>%d</p></html>'
+    for n in (2, 3):
+        body = meta % n
+        s.describe(Visit(parse_html(f"http://s.test/diff?r={n}", body), 1,
+                         digest=body_digest(body)))
+    for n in range(3):
+        talk = b"<p>talk %d</p>" % n
+        s.describe(Visit(parse_html(f"http://s.test/talk/{n}", talk), 1,
+                         digest=body_digest(talk)))
+    assert s.dups.counts == {(4, "/html/body/ul/li/a"): [2, 0, 2, 0],
+                             (4, "/html/body/div/a"): [3, 0, 0, 0]}
+    assert s._keep((4, "/html/body/ul/li/a")) < 0.75 < s._keep((4, "/html/body/div/a")) == 1.0
+    assert s._keep((4, "/html/body/ul/li/a"), "http://s.test/diff?r=4") < 0.5
+
+
+def test_noindex_seen_while_sampling_is_counted_at_fit_and_saved() -> None:
+    s = _strategy()
+    body = b'<html><head><meta name="robots" content="NONE"></head><body></body></html>'
+    s._via["http://s.test/edit"] = ("http://s.test/", "/html/body/a")
+    info = s.describe(Visit(parse_html("http://s.test/edit", body), 1, digest=body_digest(body)))
+    assert info.extra == {"phase": "sample", "duplicate_view": False, "noindex": True}
+    assert s._sample_dup == {"http://s.test/edit": (False, True)}
+    s._fitted = True                  # what `fit` does with the sample's verdicts
+    for url, (duplicate, noindex) in s._sample_dup.items():
+        s._observe_duplicate(url, duplicate, noindex)
+    assert list(s.dups.rows()) == [[-1, "/html/body/a", 1, 0, 1, 0],
+                                   [-1, "/html/body/a", 1, 0, 1, 0, "/*"]]

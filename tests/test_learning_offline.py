@@ -106,3 +106,17 @@ def test_cli_live_learn_stops_after_fitting(tmp_path: Path,
         assert conn.execute("SELECT requests FROM job").fetchone()[0] == learned + 20
         assert conn.execute("SELECT COUNT(*) FROM page WHERE cluster IS NOT NULL"
                             ).fetchone()[0] >= 19
+
+
+def test_archived_x_robots_tag_is_kept_for_the_page(tmp_path: Path) -> None:
+    """Learning from a WARC sees a page's X-Robots-Tag as a live crawl does."""
+    from tests.test_warc import exchange, make_sink
+
+    with make_sink(tmp_path) as sink:
+        sink.write_exchange(exchange("http://s.test/diff", response_headers=(
+            ("Content-Type", "text/html"), ("X-Robots-Tag", "noindex"),
+            ("x-robots-tag", "nofollow"))))
+        sink.write_exchange(exchange("http://s.test/a"))
+    got = read_responses(sorted(tmp_path.glob("*.warc.gz")))
+    assert got["http://s.test/diff"].robots == ("noindex", "nofollow")
+    assert got["http://s.test/a"].robots == ()

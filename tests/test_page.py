@@ -1,10 +1,12 @@
-"""Link extraction: the memoised URL resolution and anchor paths equal the plain ones."""
+"""Link extraction: the memoised URL resolution and anchor paths equal the plain ones; the
+robots directives of the head and the X-Robots-Tag header."""
 
 from __future__ import annotations
 
 import itertools
 
 import lxml.html
+import pytest
 
 from archiver import page
 from archiver.page import absolute_url, element_path, parse_html
@@ -39,3 +41,86 @@ def test_anchor_paths_with_and_without_memo_agree() -> None:
     assert got[0] == '/html/body/div[@id="nav"][@class="a b"]/ul[@class="m"]/li/a'
     links = parse_html("http://f.org/", html.encode()).links
     assert [link.anchor_path for link in links] == got
+
+
+# --- robots directives ----------------------------------------------------------------------
+
+def _head(*metas: str) -> bytes:
+    return f"<html><head>{''.join(metas)}</head><body><p>x</p></body></html>".encode()
+
+
+@pytest.mark.parametrize(("metas", "robots"), [
+    (['<meta name="robots" content="noindex,nofollow">'], {"noindex", "nofollow"}),
+    (['<META NAME="ROBOTS" CONTENT="NOINDEX, FOLLOW">'], {"noindex", "follow"}),
+    (['<meta name=" Robots " content="  noindex ,  noarchive ">'], {"noindex", "noarchive"}),
+    (['<meta name="robots" content="none">'], {"none", "noindex", "nofollow"}),
+    (['<meta name="robots" content="index,follow">'], {"index", "follow"}),
+    (['<meta name="robots" content="max-snippet:50, noindex">'], {"max-snippet", "noindex"}),
+    (['<meta name="robots" content="nofollow">', '<meta name="robots" content="noindex">'],
+     {"noindex", "nofollow"}),                                        # several metas add up
+    (['<meta name="googlebot" content="noindex">'], set()),           # another crawler's
+    (['<meta name="description" content="noindex">'], set()),
+    (['<meta name="robots">'], set()),                                # no content
+    ([], set()),
+])
+def test_robots_meta_variants(metas: list[str], robots: set[str]) -> None:
+    got = parse_html("http://s.test/p", _head(*metas))
+    assert got.robots == frozenset(robots)
+    assert got.noindex is ("noindex" in robots)
+
+
+def test_robots_meta_outside_the_head_is_not_read() -> None:
+    body = b'<html><head><title>t</title></head><body><meta name="robots" content="noindex">' \
+           b"<p>user-written text</p></body></html>"
+    assert parse_html("http://s.test/p", body).robots == frozenset()
+
+
+@pytest.mark.parametrize(("headers", "robots"), [
+    (["noindex"], {"noindex"}),
+    (["NoIndex, NoFollow"], {"noindex", "nofollow"}),
+    (["none"], {"none", "noindex", "nofollow"}),
+    (["googlebot: noindex, nofollow"], set()),                        # addressed to another
+    (["unavailable_after: 25 Jun 2010 15:00:00 PST"], {"unavailable_after"}),
+    (["googlebot: nofollow", "noarchive"], {"noarchive"}),
+    ([], set()),
+])
+def test_x_robots_tag_header(headers: list[str], robots: set[str]) -> None:
+    assert parse_html("http://s.test/p", _head(), robots_header=headers).robots == \
+        frozenset(robots)
+    both = parse_html("http://s.test/p", _head('<meta name="robots" content="noarchive">'),
+                      robots_header=headers)
+    assert both.robots == frozenset(robots) | {"noarchive"}        # meta and header merge
+    assert parse_html("http://s.test/p", b"", robots_header=headers).robots == \
+        frozenset(robots)                                           # an empty body too
+
+
+def test_x_robots_tag_reaches_the_strategy_through_process_page() -> None:
+    from archiver.exchange import Exchange
+    from archiver.frontier import QueuedURL
+    from archiver.linking import process_page
+    from archiver.strategies.base import PageInfo
+
+    seen = []
+
+    class Recorder:
+        name = "recorder"
+
+        def describe(self, visit):  # type: ignore[no-untyped-def]
+            seen.append(visit.page.robots)
+            return PageInfo()
+
+        def decide(self, visit, links):  # type: ignore[no-untyped-def]
+            return []
+
+    class Judge:
+        embeds = False
+
+        def check(self, url, depth):  # type: ignore[no-untyped-def]
+            return None
+
+    ex = Exchange(url="http://s.test/p", started_at=0.0, status=200, body=_head(),
+                  response_headers=(("Content-Type", "text/html"), ("X-Robots-Tag", "noindex"),
+                                    ("x-robots-tag", "nofollow")))
+    item = QueuedURL(1, "http://s.test/p", "s.test", 0, "", "seed", None, "", 0.0, 0)
+    process_page(Judge(), Recorder(), item, ex, "harvest")  # type: ignore[arg-type]
+    assert seen == [frozenset({"noindex", "nofollow"})]

@@ -37,6 +37,9 @@ def test_a_harvested_feed_counts_against_its_links_pair() -> None:
     s._fitted = True
     s._cluster_of["http://s.test/post/1"] = 2
     key = (2, "/html/body/div/a")
+    for n in range(8):           # new pages elsewhere: the site is not all duplicates
+        s._via[f"http://s.test/post/{n}"] = ("http://s.test/post/1", "/html/body/ul/li/a")
+        s._duplicate_seen(f"http://s.test/post/{n}", False)
     before = s.dups.keep(key)
     for n in range(3):
         s._via[f"http://s.test/post/{n}/feed/"] = ("http://s.test/post/1", key[1])

@@ -43,6 +43,7 @@ class ArchivedResponse:
     content_type: str
     location: str
     body: bytes
+    robots: tuple[str, ...] = ()      # X-Robots-Tag values
 
 
 def read_responses(paths: Iterable[str | Path]) -> dict[str, ArchivedResponse]:
@@ -64,7 +65,9 @@ def read_responses(paths: Iterable[str | Path]) -> dict[str, ArchivedResponse]:
                 out[url] = ArchivedResponse(
                     status, rec.http_headers.get_header("Content-Type") or "",
                     rec.http_headers.get_header("Location") or "",
-                    rec.content_stream().read())
+                    rec.content_stream().read(),
+                    tuple(v for k, v in rec.http_headers.headers
+                          if k.lower() == "x-robots-tag"))
     return out
 
 
@@ -129,7 +132,7 @@ def learn_from_warcs(profile: SiteProfile, paths: Iterable[str | Path],
             strategy.observe_fetch(url, rec.status, False, content_type=media)
             continue
         match = _CHARSET.search(rec.content_type)
-        page = parse_html(url, rec.body, match.group(1) if match else None)
+        page = parse_html(url, rec.body, match.group(1) if match else None, rec.robots)
         visit = Visit(page=page, depth=depth, digest=body_digest(rec.body))
         strategy.describe(visit)
         links, keys = [], set()

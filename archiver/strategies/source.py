@@ -13,10 +13,12 @@ predicted cluster, so the report lists what was left unfetched, by cluster, with
 
 Duplicate views (an extension, `archiver.learning.duplicates`): eq. 12 cannot tell a link to
 a page from a link to another view of it when both lead to the same cluster. Each link score
-is multiplied by the share of new pages its (cluster, Apath) pair has been giving — pages
-whose ``rel=canonical`` names another URL, or whose body repeats one already fetched, count
-as duplicates — learned on the sample and updated while harvesting. A link whose value falls
-below `low_value` only because of that factor is skipped as ``strategy:duplicate-views:<c>``.
+is multiplied by the share of new pages its (cluster, Apath) pair, and the URL kind of its
+destination, have been giving — pages whose ``rel=canonical`` names another URL, or whose
+body repeats one already fetched, count as duplicates, and so do pages marked ``noindex`` by
+their robots meta or X-Robots-Tag — learned on the sample and updated while harvesting. A
+link whose value falls below `low_value` only because of that factor is skipped as
+``strategy:duplicate-views:<c>``.
 
 Content share (an extension of eq. 11, parameter ``content``): crawling for UCC, Score(C) =
 Info(C) · DSim(C) · Balance(C) · Content(C), where Content(C) = min(1, s(C) / 0.5) and s(C)
@@ -77,9 +79,6 @@ LOW_VALUE = 0.05
 RESCORE_EVERY = 200
 FEED_TYPES = frozenset({"application/feed+json"})   # plus every XML type, see `is_feed`
 TRUSTED_SAMPLE = 200   # sampled pages from which outlier destinations count as worthless
-# Above this site-wide share of duplicate views the signal says more about the site's markup
-# than about its links (e.g. every page's rel=canonical naming the home page): ignore it.
-UNRELIABLE_DUPLICATES = 0.5
 # Sampled pages of the target cluster that must have the example's URL shape, and that
 # must have another path, before the shape is trusted to split the cluster (minPts, as for
 # a cluster): the cluster then mixes page types.
@@ -143,7 +142,7 @@ class SourceStrategy(Strategy):
         self.dups = DuplicateRates()
         self._via: dict[str, tuple[str, str]] = {}   # link URL → (page found on, anchor path)
         self._digests: set[bytes] = set()            # bodies fetched so far
-        self._sample_dup: dict[str, bool] = {}       # sampled page URL → was a duplicate view
+        self._sample_dup: dict[str, tuple[bool, bool]] = {}  # sampled URL → (duplicate, noindex)
         self._fetched: set[str] = set()              # URLs fetched so far
         self._redirected_to: set[str] = set()        # targets of redirects so far
 
@@ -199,20 +198,24 @@ class SourceStrategy(Strategy):
         if tree is None:
             return PageInfo()
         duplicate = self._is_duplicate(visit)
+        noindex = visit.page.noindex
         bag = leaf_xpaths(tree)
-        self._duplicate_seen(visit.page.url, duplicate)
+        self._duplicate_seen(visit.page.url, duplicate, noindex)
+        extra: dict[str, Any] = {"duplicate_view": duplicate}
+        if noindex:
+            extra["noindex"] = True
         if not self._fitted:
             from archiver.learning.features import text_chars
 
             self._bags[visit.page.url] = bag
             self._texts[visit.page.url] = text_chars(tree)
-            return PageInfo(extra={"phase": "sample", "duplicate_view": duplicate})
+            return PageInfo(extra={"phase": "sample", **extra})
         if self.model is None or self.scorer is None:
             return PageInfo()
         cluster = self.model.classify(bag)
         self.scorer.observe(cluster)
         self._cluster_of[visit.page.url] = cluster
-        return PageInfo(cluster=cluster, extra={"duplicate_view": duplicate})
+        return PageInfo(cluster=cluster, extra=extra)
 
     def _is_duplicate(self, visit: Visit) -> bool:
         """Another view of a known page: its rel=canonical names another URL, or (without a
@@ -227,15 +230,15 @@ class SourceStrategy(Strategy):
             return _same_page_key(page.canonical) != _same_page_key(page.url)
         return repeated
 
-    def _duplicate_seen(self, url: str, duplicate: bool) -> None:
-        """Record a fetch's verdict: counted now while harvesting, at `fit` while sampling
+    def _duplicate_seen(self, url: str, duplicate: bool, noindex: bool = False) -> None:
+        """Record a fetch's verdicts: counted now while harvesting, at `fit` while sampling
         (the pairs' clusters are not known before)."""
         if self._fitted:
-            self._observe_duplicate(url, duplicate)
+            self._observe_duplicate(url, duplicate, noindex)
         else:
-            self._sample_dup[url] = duplicate
+            self._sample_dup[url] = (duplicate, noindex)
 
-    def _observe_duplicate(self, url: str, duplicate: bool) -> None:
+    def _observe_duplicate(self, url: str, duplicate: bool, noindex: bool = False) -> None:
         """Count a fetched page against the (cluster, Apath) of the link that found it."""
         from archiver.learning.features import canonical_apath
 
@@ -243,7 +246,7 @@ class SourceStrategy(Strategy):
         if via is not None:
             parent, anchor_path = via
             self.dups.observe((self._cluster_of.get(parent, -1), canonical_apath(anchor_path)),
-                              duplicate)
+                              duplicate, noindex, url)
 
     def decide(self, visit: Visit, links: Sequence[Link]) -> list[Decision]:
         if not self._fitted:
@@ -302,8 +305,8 @@ class SourceStrategy(Strategy):
                 if target is not None and self.use_url_shape else None
             model.info["target_shape"] = None if shape is None else shape.to_json()
         self._cluster_of = dict(zip(model.urls_, model.labels_.tolist(), strict=True))
-        for page_url, duplicate in self._sample_dup.items():
-            self._observe_duplicate(page_url, duplicate)
+        for page_url, (duplicate, noindex) in self._sample_dup.items():
+            self._observe_duplicate(page_url, duplicate, noindex)
         model.info["duplicate_views"] = list(self.dups.rows())
         self._sample_dup.clear()
         self._bags.clear()
@@ -389,7 +392,7 @@ class SourceStrategy(Strategy):
         n = len(p) - 1
         dest = int(p.argmax()) if p.any() else n
         predicted = dest if dest < n else -1
-        keep = self._keep(key)
+        keep = self._keep(key, url)
         score = float(p @ self.scorer.cluster_scores())
         t = self.target
         if self.target_shape is not None and t is not None and p[t] > 0 \
@@ -404,11 +407,10 @@ class SourceStrategy(Strategy):
             return Decision(url, False, score, f"duplicate-views:{predicted}", predicted)
         return Decision(url, True, score, f"source:{level}:{predicted}", predicted)
 
-    def _keep(self, key: tuple[int, str]) -> float:
-        """The duplicate-view factor of a (cluster, Apath) pair (1 when not in use)."""
-        if not self.use_duplicates or self.dups.site_rate() > UNRELIABLE_DUPLICATES:
-            return 1.0
-        return self.dups.keep(key)
+    def _keep(self, key: tuple[int, str], url: str = "") -> float:
+        """The duplicate-view factor of a link to `url` at a (cluster, Apath) pair (1 when not
+        in use; each signal's own reliability guard is in `DuplicateRates.keep`)."""
+        return self.dups.keep(key, url) if self.use_duplicates else 1.0
 
     def rescore(self, queued: Iterable[Queued]) -> Iterator[tuple[int, Decision]]:
         """Re-rank queued URLs with the current Score(C) (eq. 12); seeds stay first."""
