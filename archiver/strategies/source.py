@@ -13,12 +13,12 @@ predicted cluster, so the report lists what was left unfetched, by cluster, with
 
 Duplicate views (an extension, `archiver.learning.duplicates`): eq. 12 cannot tell a link to
 a page from a link to another view of it when both lead to the same cluster. Each link score
-is multiplied by the share of new pages its (cluster, Apath) pair, and the URL kind of its
-destination, have been giving — pages whose ``rel=canonical`` names another URL, or whose
-body repeats one already fetched, count as duplicates, and so do pages marked ``noindex`` by
-their robots meta or X-Robots-Tag — learned on the sample and updated while harvesting. A
-link whose value falls below `low_value` only because of that factor is skipped as
-``strategy:duplicate-views:<c>``.
+is multiplied by the share of new pages its (cluster, Apath) pair has been giving — pages
+whose ``rel=canonical`` names another URL, or whose body repeats one already fetched, count
+as duplicates — and by a factor for pages marked ``noindex`` by their robots meta or
+X-Robots-Tag (learned per pair and per URL kind of the destination), learned on the sample
+and updated while harvesting. A link whose value falls below `low_value` only because of
+these factors is skipped as ``strategy:duplicate-views:<c>``.
 
 Content share (an extension of eq. 11, parameter ``content``): crawling for UCC, Score(C) =
 Info(C) · DSim(C) · Balance(C) · Content(C), where Content(C) = min(1, s(C) / 0.5) and s(C)
