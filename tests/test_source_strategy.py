@@ -331,6 +331,7 @@ def test_noindex_pages_give_way_to_content_on_a_wiki(tmp_path: Path) -> None:
                           if c.is_html and c.payload and parse_html(c.url, c.payload).noindex)
             got[on] = (noindex / len(judged), m.recall_entities(judged, truth) or 0.0)
     (share_on, recall_on), (share_off, recall_off) = got[True], got[False]
-    # measured: 56% vs 73% of the budget on noindex pages, recall 0.74 vs 0.73
-    assert share_on < share_off - 0.1, got
+    # measured: 56% vs 64% of the budget on noindex pages, recall 0.73 vs 0.73 (vs 73%
+    # before the content-share factor, which puts some of these link-heavy pages back too)
+    assert share_on < share_off - 0.05, got
     assert recall_on >= recall_off - 0.01, got
