@@ -67,40 +67,39 @@ def _session() -> requests.Session:
     return session
 
 
-def session_get(session: requests.Session) -> Client:
+def _requests_client(send: Callable[[str], requests.Response]) -> Client:
+    """A client that sends each URL with `send` and reads the raw body as archiver does."""
     def run(urls: list[str]) -> tuple[int, int]:
         ok = size = 0
         for url in urls:
-            resp = session.get(url, stream=True, allow_redirects=False, timeout=TIMEOUT)
+            resp = send(url)
             body = resp.raw.read(decode_content=False)
             resp.close()
             ok += resp.status_code == 200
             size += len(body)
         return ok, size
     return run
+
+
+def session_get(session: requests.Session) -> Client:
+    return _requests_client(lambda url: session.get(
+        url, stream=True, allow_redirects=False, timeout=TIMEOUT))
 
 
 def adapter_send(session: requests.Session) -> Client:
     """Fetcher.fetch's request path: _prepare's steps, then the adapter's send."""
-    def run(urls: list[str]) -> tuple[int, int]:
-        ok = size = 0
-        for url in urls:
-            prepared = requests.PreparedRequest()
-            prepared.prepare_method("GET")
-            prepared.prepare_url(url, None)
-            prepared.prepare_headers(session.headers)
-            if len(session.cookies):
-                prepared.prepare_cookies(session.cookies)
-            prepared.prepare_body(None, None, None)
-            prepared.prepare_auth(None, url)
-            resp = session.get_adapter(prepared.url or url).send(
-                prepared, stream=True, verify=True, proxies={}, timeout=TIMEOUT)
-            body = resp.raw.read(decode_content=False)
-            resp.close()
-            ok += resp.status_code == 200
-            size += len(body)
-        return ok, size
-    return run
+    def send(url: str) -> requests.Response:
+        prepared = requests.PreparedRequest()
+        prepared.prepare_method("GET")
+        prepared.prepare_url(url, None)
+        prepared.prepare_headers(session.headers)
+        if len(session.cookies):
+            prepared.prepare_cookies(session.cookies)
+        prepared.prepare_body(None, None, None)
+        prepared.prepare_auth(None, url)
+        return session.get_adapter(prepared.url or url).send(
+            prepared, stream=True, verify=True, proxies={}, timeout=TIMEOUT)
+    return _requests_client(send)
 
 
 def urllib3_pool(pool: urllib3.HTTPConnectionPool) -> Client:
