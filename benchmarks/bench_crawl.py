@@ -246,11 +246,16 @@ archiver pages/s / wget pages/s: {med['speed_ratio']:.2f}  (target >= 0.5)
 per-run archiver CPU ms/page: {', '.join(f'{x:.2f}' for x in rows['arch_cpu_ms'])}
 per-run speed ratio: {', '.join(f'{x:.2f}' for x in rows['speed_ratio'])}
 """
-    print(report)
-    if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(report)
+    emit(report, args.out)
     return 0
+
+
+def emit(report: str, out: Path | None) -> None:
+    """Print a benchmark's report and, with `out`, write it there too."""
+    print(report)
+    if out:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(report)
 
 
 if __name__ == "__main__":

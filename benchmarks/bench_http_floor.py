@@ -48,7 +48,7 @@ from requests.adapters import HTTPAdapter
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from archiver.fetcher import Fetcher
-from benchmarks.bench_crawl import generate_site, run_floor, start_server
+from benchmarks.bench_crawl import emit, generate_site, run_floor, start_server
 
 USER_AGENT = "archiver-bench/0.1"
 TIMEOUT = (10.0, 30.0)  # Fetcher's default (connect, read) timeouts
@@ -250,10 +250,7 @@ per reading, i.e. {2000 / os.sysconf('SC_CLK_TCK') / args.pages:.3f} ms/page at 
 Target (issue #2): archiver CPU / floor CPU <= 2.0. A lower bound above 2.0 means that client
 alone, with everything else archiver does costing nothing, already misses it.
 """
-    print(report)
-    if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(report)
+    emit(report, args.out)
     return 0
 
 
