@@ -45,4 +45,9 @@ class Exchange:
     @property
     def content_type(self) -> str:
         """The media type without parameters, lower-case ('' if none)."""
-        return self.header("Content-Type").split(";", 1)[0].strip().lower()
+        return media_type(self.header("Content-Type"))
+
+
+def media_type(content_type: str) -> str:
+    """A Content-Type value's media type without parameters, lower-case ('' if none)."""
+    return content_type.split(";", 1)[0].strip().lower()

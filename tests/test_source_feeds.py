@@ -3,10 +3,15 @@ duplicate view of its link's pair while harvesting (archiver.strategies.source).
 
 from __future__ import annotations
 
+from pathlib import Path
+from urllib.parse import urlsplit
+
 import pytest
 
+from archiver.crawl import Crawl
 from archiver.profile import profile_from_dict
 from archiver.strategies.source import SourceUCCStrategy, is_feed
+from archiver.zoo import make_site, serve
 
 
 def _strategy() -> SourceUCCStrategy:
@@ -49,3 +54,20 @@ def test_a_harvested_feed_counts_against_its_links_pair() -> None:
     assert s.dups.keep(key) < before
     rows = list(s.dups.rows())
     assert rows and all(row[0] == 2 for row in rows)          # the PDF had no pair
+
+
+@pytest.mark.slow
+def test_the_crawl_loop_tells_the_strategy_a_feed_is_a_feed(tmp_path: Path) -> None:
+    """The wiring: the loop passes each response's media type, so the zoo blog's RSS feeds
+    fetched while sampling end up dead in the sampler."""
+    site = make_site("blog", 0, "small", 0)
+    with serve(site) as served:
+        crawl = Crawl(profile_from_dict({
+            "name": "t-feeds", "seeds": [served.url + p for p in site.seeds()],
+            "politeness": {"delay": 0, "retries": 0}, "limits": {"max_requests": 120},
+            "output": {"dir": str(tmp_path / "job")},
+            "strategy": {"name": "source-ucc", "sample_size": 100}}))
+        crawl.run()
+    assert isinstance(crawl.strategy, SourceUCCStrategy)
+    feeds = {u for u in crawl.strategy._fetched if urlsplit(u).path.endswith("/feed/")}
+    assert feeds and feeds <= crawl.strategy.sampler.dead_

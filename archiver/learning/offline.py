@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from warcio.archiveiterator import ArchiveIterator
 
+from archiver.exchange import media_type
 from archiver.page import absolute_url, body_digest, parse_html
 from archiver.strategies import Visit
 from archiver.traps import TrapGuard
@@ -128,8 +129,8 @@ def learn_from_warcs(profile: SiteProfile, paths: Iterable[str | Path],
             strategy.observe_fetch(url, rec.status, False, location=target or "")
             continue
         if not (200 <= rec.status < 300) or "html" not in rec.content_type.lower():
-            media = rec.content_type.split(";", 1)[0].strip().lower()
-            strategy.observe_fetch(url, rec.status, False, content_type=media)
+            strategy.observe_fetch(url, rec.status, False,
+                                   content_type=media_type(rec.content_type))
             continue
         match = _CHARSET.search(rec.content_type)
         page = parse_html(url, rec.body, match.group(1) if match else None, rec.robots)

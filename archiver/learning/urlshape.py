@@ -31,7 +31,7 @@ of the entity than the example's).
 from __future__ import annotations
 
 import math
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from urllib.parse import parse_qsl, urlsplit
@@ -105,11 +105,9 @@ class UrlShape:
 
 def learn_shape(example: str, sample: Iterable[str]) -> UrlShape:
     """The shape of `example`, with keywords learned from the sampled URLs `sample`."""
-    urls = [_path_tokens(u) for u in {*sample, example}]
-    values: dict[tuple[str, str], int] = defaultdict(int)     # (name, value) → URLs
-    for url in {*sample, example}:
-        for pair in set(_query_tokens(url)):
-            values[pair] += 1
+    unique = {*sample, example}
+    urls = [_path_tokens(u) for u in unique]
+    values = Counter(pair for u in unique for pair in set(_query_tokens(u)))  # → URLs
     path: list[str] = []
     group = urls                      # sampled URLs whose shape so far is the example's
     for i, token in enumerate(_path_tokens(example)):
@@ -122,7 +120,7 @@ def learn_shape(example: str, sample: Iterable[str]) -> UrlShape:
             break
         path.append(token)
         group = [t for t in group if t[i] == token]
-    query = tuple((k, v) for k, v in _query_tokens(example)
-                  if v.isalpha() and values[(k, v)] >= MIN_SUPPORT)
-    names = tuple(sorted({k for k, _ in _query_tokens(example)}))
+    own = _query_tokens(example)
+    query = tuple((k, v) for k, v in own if v.isalpha() and values[(k, v)] >= MIN_SUPPORT)
+    names = tuple(sorted({k for k, _ in own}))
     return UrlShape(tuple(path), query, names)

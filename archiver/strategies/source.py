@@ -397,8 +397,8 @@ class SourceStrategy(Strategy):
         t = self.target
         if self.target_shape is not None and t is not None and p[t] > 0 \
                 and not self.target_shape.matches(url):
-            sc = self.scorer            # a non-target page of the target cluster: its hub part
-            score -= float(p[t]) * (sc.info_[t] - (1 - sc.alpha) * sc.hub_[t])
+            # a non-target page of the target cluster: its hub part, (1 − α)·h, is left
+            score -= float(p[t]) * self.scorer.alpha * self.scorer.authority_[t]
         score *= keep
         value = float(p @ self._static)
         if value < self.low_value:
