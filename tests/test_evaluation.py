@@ -242,14 +242,26 @@ def test_score_cuts_each_metric_at_its_budget(captures: list) -> None:
 
 
 def test_target_rate_after_a_separate_learning_phase(captures: list) -> None:
-    """SOUrCe §5.4: the crawl learns first, then gets #(All Target) requests; a target page
-    fetched while learning (/t/1 here) is not the harvest's, and the rate with the learning
-    requests counted is reported beside it."""
+    """SOUrCe §5.4 after a learning phase: learning archived /t/1, one of the 3 detail
+    targets, so the harvest gets the 2 requests the other two need (sid view, login: none
+    of them); recall counts the whole job's targets; the rate over the first #(All Target)
+    requests, learning included, is reported beside it."""
     s = score(captures, TRUTH, budget=5, reference=None, topic=None, learning_requests=2)
     assert s["source"]["target"]["detail"] == {
-        "budget": 3, "requests": 3, "harvest_rate": 0.0, "recall": 0.0,   # sid, login, 404
-        "learning_requests": 2, "harvest_rate_with_learning": 1 / 3}
+        "budget": 2, "requests": 2, "harvest_rate": 0.0, "recall": 1 / 3,
+        "learning_requests": 2, "targets_while_learning": 1,
+        "harvest_rate_with_learning": 1 / 3}
     assert s["source"]["valid_ratio"] == 2 / 5            # the UCC metrics are not shifted
+
+
+def test_target_rate_when_learning_found_every_target(captures: list) -> None:
+    """Learning archived the only profile (/p/1): nothing is left to harvest, so no
+    requests, an undefined rate (not 0) and full recall."""
+    s = score(captures, TRUTH, budget=None, reference=None, topic=None, learning_requests=8)
+    assert s["source"]["target"]["profile"] == {
+        "budget": 0, "requests": 0, "harvest_rate": None, "recall": 1.0,
+        "learning_requests": 8, "targets_while_learning": 1,
+        "harvest_rate_with_learning": 0.0}
 
 
 def test_compact_curve() -> None:

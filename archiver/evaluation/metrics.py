@@ -148,8 +148,13 @@ def harvest_rate(judged: Sequence[Judged], truth: SiteTruth, kind: str) -> float
 def target_recall(judged: Sequence[Judged], truth: SiteTruth, kind: str) -> float | None:
     """SOUrCe §5.4: "Recall = #(Crawled Target) / #(All Target)"; equal to the harvest rate
     when a crawl spends its whole #(All Target) budget, higher when it stops by itself."""
-    targets = truth.targets.get(kind, frozenset())
-    return _ratio(len(_valid_content(judged, truth) & targets), len(targets))
+    return _ratio(targets_archived(judged, truth, kind),
+                  len(truth.targets.get(kind, frozenset())))
+
+
+def targets_archived(judged: Sequence[Judged], truth: SiteTruth, kind: str) -> int:
+    """How many distinct targets of `kind` these captures archived."""
+    return len(_valid_content(judged, truth) & truth.targets.get(kind, frozenset()))
 
 
 def target_budget(truth: SiteTruth, kind: str) -> int:

@@ -20,8 +20,11 @@ NOTES = """\
   mirror's cap); their WARCs are cut at the budget when scoring, and the whole run gives
   "requests to 95%" and the total when the crawl ended on its own (stop `strategy-done`).
   BFS runs for the run length; its whole-site figure is the mirror row's. Target runs
-  learn first, then get #(All Target) requests (SOUrCe §5.4); "incl. learning" columns
-  count the learning requests in.
+  learn first, then harvest. §5.4's budget is #(All Target) = N for a crawl from nothing;
+  the S targets the learning phase already archived cannot be archived again, so the
+  harvest is given N − S requests: "HR" is the targets it archives in them over N − S
+  (with N requests its best possible rate would be (N − S) / N). "incl. learning"
+  columns read the job's first N requests, learning included.
 - **mirror** is an archiver BFS crawl with no budget (stopped at the cap if the site's
   traps never let it end): the reference for ACEBot's 2-gram and external-link proportions,
   and its row scores the whole mirror, as iRobot Figs. 7-8 score "the mirrored pages".
