@@ -106,11 +106,10 @@ def compact_curve(curve: Sequence[int]) -> list[list[int]]:
     return out
 
 
-
 def _target_rates(judged: Sequence[m.Judged], truth: SiteTruth, kind: str,
                   learning_requests: int) -> dict[str, Any]:
-    """SOUrCe §5.4 for one target kind: harvest rate and recall with a budget of
-    #(All Target) requests.
+    """SOUrCe §5.4 for one target kind: harvest rate and recall, the budget being the
+    #(All Target) requests a crawl from nothing would get, less the targets learning took.
 
     After a separate learning phase (`learning_requests` > 0) that already archived S of
     the N targets, the harvest is given the N − S requests its task still needs: its rate
@@ -123,8 +122,7 @@ def _target_rates(judged: Sequence[m.Judged], truth: SiteTruth, kind: str,
     and so is S (`targets_while_learning`).
     """
     n = m.target_budget(truth, kind)
-    learned = judged[:learning_requests]
-    sampled = m.targets_archived(learned, truth, kind) if learning_requests else 0
+    sampled = m.targets_archived(judged[:learning_requests], truth, kind)
     budget = n - sampled
     harvest = judged[learning_requests:learning_requests + budget]
     out: dict[str, Any] = {
