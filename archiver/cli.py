@@ -21,6 +21,7 @@ from archiver import __version__
 from archiver.errors import ArchiverError, ProfileError
 
 if TYPE_CHECKING:
+    from archiver.learning.navigation import NavigationTable
     from archiver.strategies.source import SourceStrategy
 
 logger = logging.getLogger("archiver")
@@ -220,7 +221,22 @@ def cluster_summary(strategy: SourceStrategy) -> str:
                  + (f"Score(C) is multiplied by min(1, content / {CONTENT_FULL}) (strategy "
                     "param content)" if used
                     else "not in Score(C) here"))
+    if strategy.scorer is not None:
+        lines += _split_summary(strategy.scorer.table, strategy.use_url_patterns)
     return "\n".join(lines)
+
+
+def _split_summary(table: NavigationTable, used: bool, examples: int = 3) -> list[str]:
+    """Which (cluster, Apath) pairs the URL pattern of a link splits, with a few examples."""
+    split = table.split_pairs()
+    lines = [f"url patterns: {len(split)} of {len(table.keys_)} (cluster, Apath) pairs lead to "
+             "several clusters by the URL pattern of the link"
+             + ("" if used else " (not used: strategy param url_patterns is false)")]
+    for (src, apath), dests in list(split.items())[:examples]:
+        to = ", ".join(f"{p} -> {'outlier' if c == table.n_clusters_ else c}"
+                       for p, c in list(dests.items())[:4])
+        lines.append(f"  cluster {src} {apath}: {to}")
+    return lines
 
 
 def cmd_harvest(args: argparse.Namespace) -> int:

@@ -90,3 +90,14 @@ def test_crawl_start_does_not_import_the_eval_harness() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.strip()
     assert out == "False"
+
+
+def test_learn_summary_lists_the_pairs_split_by_url_pattern() -> None:
+    from archiver.cli import _split_summary
+    from tests.test_learning_navigation import X_TABS, tab_table
+
+    lines = _split_summary(tab_table(), used=True)
+    assert lines[0].startswith("url patterns: 1 of 2 (cluster, Apath) pairs")
+    assert lines[1] == (f"  cluster 0 {X_TABS}: /people/*/contacts -> 1, "
+                        "/photos/*/albums -> 2")
+    assert "not used" in _split_summary(tab_table(), used=False)[0]

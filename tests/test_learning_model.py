@@ -45,9 +45,15 @@ def test_round_trip_keeps_predictions_scores_and_assignments(learned, tmp_path) 
     a, b = model.scorer(), loaded.scorer()
     page = probe[1]
     assert page is not None
-    apaths = [canonical_apath(k.anchor_path) for k in page.links if k.kind == "link"]
+    links = [k for k in page.links if k.kind == "link"]
+    apaths = [canonical_apath(k.anchor_path) for k in links]
+    urls = [k.url for k in links]
     c = model.classify(page.tree)
     assert np.array_equal(a.score(c, apaths)[0], b.score(c, apaths)[0])
+    assert np.array_equal(a.score(c, apaths, urls)[0], b.score(c, apaths, urls)[0])
+    assert loaded.navigation_.sub_keys_ == model.navigation_.sub_keys_
+    assert loaded.navigation_.patterns_.to_json() == model.navigation_.patterns_.to_json()
+    assert all(loaded.navigation_.url_key(u) == model.navigation_.url_key(u) for u in urls)
     np.testing.assert_array_equal(a.hub_, b.hub_)
 
 
@@ -218,3 +224,30 @@ def test_a_model_fitted_without_texts_has_no_content_factor(learned) -> None:
     with pytest.raises(ValueError, match="text counts"):
         SourceModel().fit(model.urls_, [{"/html/body/p": 1}] * len(model.urls_), {},
                           texts=[(1, 2)])
+
+
+def test_bundles_without_url_patterns_load_unsplit(learned, tmp_path) -> None:
+    """Bundles saved before URL patterns existed load with no pair split (eq. 5 alone)."""
+    _, model = learned
+    assert model.navigation_.sub_keys_, "the generated forum should sample some destinations"
+    folder = _bundle(model, tmp_path)
+    with np.load(folder / "arrays.npz") as npz:
+        arrays = {k: npz[k] for k in npz.files if k != "nav_sub_counts"}
+    np.savez(folder / "arrays.npz", **arrays)
+    m = json.loads((folder / "manifest.json").read_text())
+    del m["navigation_sub_keys"], m["url_patterns"]
+    (folder / "manifest.json").write_text(json.dumps(m))
+    old = SourceModel.load(folder)
+    assert old.navigation_.sub_keys_ == [] and old.navigation_.url_key("/topic/1") == ""
+
+
+def test_refuses_url_pattern_rows_that_do_not_match(learned, tmp_path) -> None:
+    _, model = learned
+    folder = _bundle(model, tmp_path)
+    _rewrite_arrays(folder, nav_sub_counts=np.ones((1, model.n_clusters_ + 1)))
+    with pytest.raises(ModelFormatError, match="nav_sub_counts"):
+        SourceModel.load(folder)
+    folder = _bundle(model, tmp_path / "b")
+    _edit_manifest(folder, url_patterns={"tree": "x"})
+    with pytest.raises(ModelFormatError, match="url patterns"):
+        SourceModel.load(folder)

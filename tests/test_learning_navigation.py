@@ -184,6 +184,66 @@ def test_dead_destinations_and_redirects_count() -> None:
     assert without.distribution(0, X_LOGIN)[1] != "exact"               # unseen before
 
 
+# --- URL patterns split mixed pairs ----------------------------------------------------------
+X_TABS = '/html/body/ul[@class="tabs"]/li/a'
+
+
+def tab_table(**kwargs) -> NavigationTable:
+    """Profile pages (cluster 0) whose tab menu, one Apath, links a contact list (cluster 1)
+    and an album list (cluster 2); 12 profiles sampled, each with one tab link sampled."""
+    groups: dict[str, dict[str, list[str]]] = {}
+    clusters: dict[str, int] = {}
+    for i in range(12):
+        name = f"user{i}"
+        contacts, albums = f"/people/{name}/contacts/", f"/photos/{name}/albums/"
+        groups[f"/people/{name}/"] = {X_TABS: [contacts, albums], X_LIST: [albums]}
+        clusters[f"/people/{name}/"] = 0
+        clusters[contacts if i % 3 else albums] = 1 if i % 3 else 2   # 8 contacts, 4 albums
+    return NavigationTable(**kwargs).fit(groups, clusters, n_clusters=3)
+
+
+def test_url_patterns_split_a_mixed_pair() -> None:
+    t = tab_table()
+    pair, level = t.distribution(0, X_TABS)
+    assert level == "exact" and pair.tolist() == pytest.approx([0, 8 / 12, 4 / 12, 0])
+    contacts = t.url_key("/people/zed/contacts/")
+    albums = t.url_key("/photos/zed/albums/")
+    assert (contacts, albums) == ("/people/*/contacts", "/photos/*/albums")
+    # 8 sampled contact links, shrunk towards the pair by one link (PATTERN_PRIOR)
+    p, level = t.distribution(0, X_TABS, contacts)
+    assert level == "exact+url"
+    assert p.tolist() == pytest.approx([0, (8 + 8 / 12) / 9, (4 / 12) / 9, 0])
+    p, _ = t.distribution(0, X_TABS, albums)
+    assert p.tolist() == pytest.approx([0, (8 / 12) / 5, (4 + 4 / 12) / 5, 0])
+    # a pattern the pair never sampled keeps eq. 5
+    assert t.distribution(0, X_TABS, "/people/*")[1] == "exact"
+    # the pooled level is split the same way for a source cluster never seen with the Apath
+    p, level = t.distribution(1, X_TABS, albums)
+    assert level == "any+url" and p[2] > 0.8
+    # the adjacency matrix is eq. 6, unsplit
+    assert np.allclose(t.adjacency_, tab_table(url_patterns=False).adjacency_)
+
+
+def test_url_patterns_leave_pure_pairs_and_can_be_switched_off() -> None:
+    t = tab_table()
+    # X_LIST only ever led to album lists (cluster 2): one column, nothing to split
+    assert t.distribution(0, X_LIST, t.url_key("/photos/zed/albums/"))[1] == "exact"
+    off = tab_table(url_patterns=False)
+    assert off.url_key("/people/zed/contacts/") == ""
+    assert off.distribution(0, X_TABS, "/people/*/contacts")[1] == "exact"
+
+
+def test_link_scores_follow_the_url_pattern() -> None:
+    """Crawling for contact lists (cluster 1), the contacts tab outranks the albums tab
+    although both are the same Apath; without URLs eq. 12 ranks them level."""
+    scorer = LinkScorer(tab_table(), dsim=np.ones(3), mode="target", target=1)
+    urls = ["/people/zed/contacts/", "/photos/zed/albums/"]
+    split, levels = scorer.score(0, [X_TABS, X_TABS], urls)
+    assert levels == ["exact+url", "exact+url"] and split[0] > 2 * split[1]
+    level, _ = scorer.score(0, [X_TABS, X_TABS])
+    assert level[0] == level[1]
+
+
 # --- content share (an extension of eq. 11) -------------------------------------------------
 X_LISTS = '/html/body/nav/a[@class="lists"]'
 X_PHOTO = '/html/body/nav/a[@class="photo"]'

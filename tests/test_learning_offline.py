@@ -66,12 +66,14 @@ def test_cli_learn_from_warc_then_harvest(tmp_path: Path,
         # the cluster summary: what Score(C) is made of, best first
         assert out[1].split() == ["cluster", "pages", "Score(C)", "hub", "auth", "DSim",
                                   "content", "pattern"]
-        rows = [line.split() for line in out[2:-1] if line.split()[0] != "-1"]
+        end = next(i for i, line in enumerate(out) if line.startswith("content:"))
+        rows = [line.split() for line in out[2:end] if line.split()[0] != "-1"]
         assert len(rows) >= 2 and all(0 < float(r[6]) <= 1 for r in rows)
         assert [float(r[2]) for r in rows] == sorted((float(r[2]) for r in rows), reverse=True)
         topics = [r for r in rows if r[-1].startswith("/viewtopic")]
         assert topics and float(topics[0][6]) > 0.7        # posts, not links
-        assert "multiplied by min(1, content / 0.5)" in out[-1]
+        assert "multiplied by min(1, content / 0.5)" in out[end]
+        assert out[end + 1].startswith("url patterns: ")          # the navigation table's split
         assert main(["harvest", str(path)]) == 0
     conn = sqlite3.connect(tmp_path / "job" / "crawl.sqlite3")
     assert conn.execute("SELECT requests, phase FROM job").fetchone() == (40, "harvest")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from archiver.learning.urlshape import UrlShape, learn_shape
+from archiver.learning.urlshape import UrlPatterns, UrlShape, learn_shape
 
 H = "http://site.test"
 
@@ -105,3 +105,67 @@ def test_json_round_trip(shape: UrlShape) -> None:
 def test_from_json_rejects_a_bad_query_token() -> None:
     with pytest.raises(ValueError, match="query token"):
         UrlShape.from_json({"path": ["a"], "query": [["only-a-name"]]})
+
+
+# --- site-wide URL patterns (the navigation table's split of mixed pairs) -------------------
+def flickr_urls(users: int = 40) -> list[str]:
+    """A Flickr-like site: profiles, their contacts and albums tabs, photos, a few tag pages
+    and a search box; one prolific user with many photos."""
+    urls = [f"{H}/explore/", f"{H}/search/?text=cats", f"{H}/search/?text=dogs",
+            *(f"{H}/photos/tags/{t}/?page={n}" for t in ("sun", "sea") for n in (1, 2))]
+    for u in range(users):
+        name = f"{'abcdefghij'[u % 10]}{'klmnopqrst'[u // 10 % 10]}{u // 100 or ''}"
+        urls += [f"{H}/people/{name}/", f"{H}/people/{name}/contacts/",
+                 f"{H}/photos/{name}/", f"{H}/photos/{name}/albums/",
+                 *(f"{H}/photos/{name}/{1000 + 7 * u + i}/" for i in range(3))]
+    urls += [f"{H}/photos/ak/{2000 + i}/" for i in range(30)]
+    return urls
+
+
+def test_url_patterns_keep_keywords_and_generalise_names() -> None:
+    p = UrlPatterns.learn(flickr_urls())
+    assert p.pattern(f"{H}/people/zed/contacts/") == "/people/*/contacts"
+    assert p.pattern(f"{H}/people/zed/") == "/people/*"
+    assert p.pattern(f"{H}/photos/zed/albums/") == "/photos/*/albums"
+    assert p.pattern(f"{H}/photos/zed/77/") == "/photos/*/#"
+    # The limit of the rule: a user with more than √n of the URLs under /photos/ (34 of
+    # 194) is taken for a keyword. Its links get their own pattern, which a pair only has a
+    # row for if it was sampled; otherwise they keep the pair's eq. 5 row, as without
+    # patterns.
+    assert p.pattern(f"{H}/photos/ak/9/") == "/photos/ak/#"
+    assert UrlPatterns.learn(flickr_urls(300)).pattern(f"{H}/photos/ak/9/") == "/photos/*/#"
+    assert p.pattern(f"{H}/search/?text=birds") == "/*?text=*"   # 2 URLs: not a keyword
+    assert p.pattern(f"{H}/photos/tags/sun/?page=3") == "/photos/*/*?page=#"
+    assert p.pattern(f"{H}/never/seen/before") == "/*/*/*"
+    assert p.pattern(H) == "/"
+
+
+def test_url_patterns_keep_a_word_valued_query_parameter() -> None:
+    urls = [f"{H}/users/{i}/u{i}" + ("?tab=activity" if i % 2 else "?tab=answers")
+            for i in range(20)] + [f"{H}/questions?sort={s}" for s in "abcdefghijklmnop"]
+    p = UrlPatterns.learn(urls)
+    assert p.pattern(f"{H}/users/99/x?tab=activity") == "/users/#/*?tab=activity"
+    assert p.pattern(f"{H}/users/99/x?tab=answers") == "/users/#/*?tab=answers"
+    assert p.pattern(f"{H}/questions?sort=q") == "/questions?sort=*"
+
+
+def test_url_patterns_round_trip_and_reject_bad_data() -> None:
+    p = UrlPatterns.learn(flickr_urls())
+    again = UrlPatterns.from_json(p.to_json())
+    for url in flickr_urls(50):
+        assert again.pattern(url) == p.pattern(url)
+    with pytest.raises(ValueError, match="url patterns"):
+        UrlPatterns.from_json({"tree": [], "words": {}})
+    assert UrlPatterns().pattern(f"{H}/a/1?x=y") == "/*/#?x=*"   # nothing learned
+
+
+@pytest.mark.parametrize("url", [
+    f"{H}/a/b?x=1#frag", H, f"{H}?x", "https://h.test:8080/a/", "/rel/x?y", "//h.test/p",
+    f"{H}/a//b/", f"{H}/a?b=c?d", f"{H}/wiki/User:Bob", "http://user@h.test/x"])
+def test_fast_split_agrees_with_urlsplit(url: str) -> None:
+    from urllib.parse import urlsplit
+
+    from archiver.learning.urlshape import _split
+
+    parts = urlsplit(url)
+    assert _split(url) == (parts.path, parts.query)

@@ -33,6 +33,7 @@ from archiver.learning.navigation import (
     cluster_content,
     dsim,
 )
+from archiver.learning.urlshape import UrlPatterns
 
 if TYPE_CHECKING:
     from typing import Self
@@ -47,8 +48,9 @@ MANIFEST, ARRAYS, PAGES = "manifest.json", "arrays.npz", "pages.jsonl"
 _ARRAY_KEYS = ("idf", "x_data", "x_indices", "x_indptr", "labels", "nav_counts", "nav_sizes",
                "dsim")
 # Arrays added after format version 1 was fixed: a bundle without them still loads, with the
-# neutral value (content: 1 for every cluster, i.e. Score(C) without the content factor).
-_OPTIONAL_KEYS = ("content",)
+# neutral value (content: 1 for every cluster, i.e. Score(C) without the content factor;
+# nav_sub_counts: no (cluster, Apath) pair split by URL pattern).
+_OPTIONAL_KEYS = ("content", "nav_sub_counts")
 
 
 class SourceModel:
@@ -218,7 +220,8 @@ class SourceModel:
                 tmp / ARRAYS, idf=self.vectorizer_.idf_, x_data=X.data,
                 x_indices=X.indices.astype(np.int64), x_indptr=X.indptr.astype(np.int64),
                 labels=self.labels_, nav_counts=self.navigation_.counts_,
-                nav_sizes=self.navigation_.sizes_, dsim=self.dsim_, content=self.content_)
+                nav_sizes=self.navigation_.sizes_, dsim=self.dsim_, content=self.content_,
+                nav_sub_counts=self.navigation_.sub_counts_)
             with open(tmp / PAGES, "w", encoding="utf-8") as fh:
                 for url, label in zip(self.urls_, self.labels_.tolist(), strict=True):
                     fh.write(json.dumps({"url": url, "cluster": label}) + "\n")
@@ -234,6 +237,8 @@ class SourceModel:
                 "info": self.info,
                 "vocabulary": self.vectorizer_.feature_names_,
                 "navigation_keys": [[c, x] for c, x in self.navigation_.keys_],
+                "navigation_sub_keys": [list(k) for k in self.navigation_.sub_keys_],
+                "url_patterns": self.navigation_.patterns_.to_json(),
             }
             (tmp / MANIFEST).write_text(json.dumps(manifest, indent=1), encoding="utf-8")
             old = None
@@ -271,6 +276,9 @@ class SourceModel:
                        backoff=tuple(params["backoff"]))
             vocab = [str(x) for x in m["vocabulary"]]
             keys = [(int(c), str(x)) for c, x in m["navigation_keys"]]
+            sub_keys = [(int(c), str(x), str(u)) for c, x, u in m.get("navigation_sub_keys", [])]
+            patterns = (UrlPatterns.from_json(m["url_patterns"]) if "url_patterns" in m
+                        else None)
             n_clusters, eps = int(m["n_clusters"]), float(m["eps"])
             n_docs = int(m["n_docs"])
         except (KeyError, TypeError, ValueError, AttributeError) as err:
@@ -295,6 +303,12 @@ class SourceModel:
                and a["nav_sizes"].shape == (len(keys),), where,
                f"navigation arrays do not match {len(keys)} keys × {n_clusters + 1} columns")
         _check(a["dsim"].shape == (n_clusters,), where, "dsim does not match n_clusters")
+        sub_counts = a.get("nav_sub_counts", np.zeros((0, n_clusters + 1)))
+        _check(sub_counts.shape == (len(sub_keys), n_clusters + 1), where,
+               f"nav_sub_counts do not match {len(sub_keys)} navigation_sub_keys × "
+               f"{n_clusters + 1} columns")
+        _check(all(-1 <= c < n_clusters for c, _, _ in sub_keys), root / MANIFEST,
+               "navigation_sub_keys name unknown clusters")
         content = a.get("content", np.ones(n_clusters))
         _check(content.shape == (n_clusters,) and bool(np.all((content >= 0) & (content <= 1))),
                where, "content does not match n_clusters or is outside 0..1")
@@ -307,8 +321,9 @@ class SourceModel:
         X = sp.csr_matrix((a["x_data"], ind, ptr), shape=(n, n_feat))
         self.urls_, self.labels_, self.eps_, self.n_clusters_ = urls, labels, eps, n_clusters
         self.classifier_ = PageClassifier(self.min_pts - 1, eps).fit(X, labels)
-        self.navigation_ = NavigationTable.from_arrays(keys, a["nav_counts"], a["nav_sizes"],
-                                                       n_clusters, self.backoff)
+        self.navigation_ = NavigationTable.from_arrays(
+            keys, a["nav_counts"], a["nav_sizes"], n_clusters, self.backoff, patterns=patterns,
+            sub_keys=sub_keys, sub_counts=sub_counts)
         self.dsim_ = a["dsim"].astype(np.float64)
         self.content_ = content.astype(np.float64)
         self.info = dict(m.get("info") or {})

@@ -2,7 +2,8 @@
 P(C_j | C_i, x) from the sampled destinations (eq. 3–5), the cluster adjacency matrix
 (eq. 6), HITS informativeness (eq. 7–9), DSim, Balance and Score (eq. 10–12), and the
 back-off used when a harvested page shows a (cluster, Apath) pair the sample never saw;
-and the clusters' content shares, an extension of eq. 11 (see `LinkScorer`).
+the clusters' content shares, an extension of eq. 11 (see `LinkScorer`); and the split of a
+mixed (cluster, Apath) pair by the URL pattern of its links (see `NavigationTable`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from archiver.learning.features import MIN_TEXT_CHARS, generalize_apath
+from archiver.learning.urlshape import UrlPatterns
 
 if TYPE_CHECKING:
     from typing import Self
@@ -58,6 +60,11 @@ _ANY = -2  # the pooled "any source cluster" key
 # ranking a forum profile (0.75) below a topic (0.96) by it only put duplicate views of
 # topics before profiles (small forum: recall 0.58 -> 0.50).
 CONTENT_FULL = 0.5
+# Weight, in sampled links, of the pair's own distribution in a URL pattern's row (a
+# Dirichlet prior centred on P(· | C_i, x)): a pattern seen once is half its own
+# destination, half the pair's; one seen 20 times is 95% its own.
+PATTERN_PRIOR = 1.0
+_SPLIT_LEVELS = ("exact", "any")  # the levels whose rows are split by URL pattern
 
 
 class NavigationTable:
@@ -66,10 +73,27 @@ class NavigationTable:
     Destinations are the n clusters plus one last column for outlier pages, so that a link
     whose sampled destinations were outliers gets probability mass there (and no score).
 
+    URL patterns (an extension of eq. 5, `url_patterns`): one Apath often holds links to
+    pages of several types. A profile's tab menu is one template whose anchors differ only
+    in their text and URL (``/people/*/contacts/``, ``/photos/*/albums/``), and a wiki's
+    history lists the diff, the revision and the user behind one Apath. Eq. 5 gives every
+    such link the pair's mixture, so a link to the page type that a crawl wants ranks with
+    the links beside it to the types it does not want (zoo media site, crawling for profile
+    pages: P(contact list | profile, x) = 0.47 for both the contacts and the albums tab).
+    iRobot (Cai et al. 2008, §4.1) refines layout clusters by URL pattern for the same
+    reason. When the sampled destinations of a pair fall in more than one column and come
+    from more than one URL pattern (`archiver.learning.urlshape.UrlPatterns`, learned from
+    every URL seen while sampling), the pair's row is also kept per pattern, and a link
+    whose pattern was sampled gets that row, shrunk towards the pair's by `PATTERN_PRIOR`
+    sampled links. A pattern never sampled at the pair keeps eq. 5. The adjacency matrix
+    (eq. 6) is left as the paper has it.
+
     Parameters
     ----------
     backoff : sequence of str, default=DEFAULT_BACKOFF
         Levels tried in order for a pair the sample never saw (see `BACKOFF_LEVELS`).
+    url_patterns : bool, default=True
+        Split mixed pairs by the URL pattern of their links (see above).
 
     Attributes
     ----------
@@ -83,14 +107,22 @@ class NavigationTable:
         |U_{C_i,x}|, every URL of the pair, sampled or not (eq. 4, 6).
     adjacency_ : ndarray of shape (n_clusters, n_clusters)
         A of eq. 6.
+    patterns_ : UrlPatterns
+        The site's URL patterns (empty without `url_patterns`).
+    sub_keys_ : list of (int, str, str)
+        (source cluster, Apath, URL pattern) of every sampled destination.
+    sub_counts_ : ndarray of shape (n_sub_keys, n_clusters + 1)
+        Their counts by destination cluster (rows of `counts_` split by pattern).
 
     References
     ----------
     Xu, Gao & Callan (2018), §3.3 eq. 3, §4.3 eq. 4–6.
     """
 
-    def __init__(self, backoff: Sequence[str] = DEFAULT_BACKOFF) -> None:
+    def __init__(self, backoff: Sequence[str] = DEFAULT_BACKOFF, url_patterns: bool = True
+                 ) -> None:
         self.backoff = tuple(backoff)
+        self.url_patterns = url_patterns
 
     def fit(
         self, groups: Mapping[str, Mapping[str, Sequence[str]]], page_cluster: Mapping[str, int],
@@ -118,7 +150,11 @@ class NavigationTable:
             raise ValueError(f"unknown backoff level(s) {unknown}; known: {BACKOFF_LEVELS}")
         aliases = aliases or {}
         width = n_clusters + 1
+        self.patterns_ = UrlPatterns.learn(
+            u for by_apath in groups.values() for urls in by_apath.values() for u in urls
+        ) if self.url_patterns else UrlPatterns()
         counts: dict[tuple[int, str], np.ndarray] = {}
+        sub: dict[tuple[int, str, str], np.ndarray] = {}
         sizes: dict[tuple[int, str], int] = {}
         for page, by_apath in groups.items():
             src = page_cluster.get(page)
@@ -134,13 +170,20 @@ class NavigationTable:
                     if dest is None and (url in dead or final in dead):
                         dest = -1
                     if dest is not None:
-                        row[dest if dest >= 0 else n_clusters] += 1.0
+                        column = dest if dest >= 0 else n_clusters
+                        row[column] += 1.0
+                        if self.url_patterns:
+                            pattern = self.patterns_.pattern(url)
+                            sub.setdefault((*key, pattern), np.zeros(width))[column] += 1.0
         keys = sorted(k for k, row in counts.items() if row.sum() > 0)
         self.n_clusters_ = n_clusters
         self.keys_ = keys
         self.counts_ = (np.array([counts[k] for k in keys]) if keys
                         else np.zeros((0, width)))
         self.sizes_ = np.array([sizes[k] for k in keys], dtype=np.float64)
+        self.sub_keys_ = sorted(sub)
+        self.sub_counts_ = (np.array([sub[k] for k in self.sub_keys_]) if sub
+                            else np.zeros((0, width)))
         self._index()
         return self
 
@@ -148,9 +191,17 @@ class NavigationTable:
     def from_arrays(
         cls, keys: Sequence[tuple[int, str]], counts: np.ndarray, sizes: np.ndarray,
         n_clusters: int, backoff: Sequence[str] = DEFAULT_BACKOFF,
+        patterns: UrlPatterns | None = None, sub_keys: Sequence[tuple[int, str, str]] = (),
+        sub_counts: np.ndarray | None = None,
     ) -> NavigationTable:
-        """Rebuild a fitted table from stored data (a model bundle)."""
-        self = cls(backoff=backoff)
+        """Rebuild a fitted table from stored data (a model bundle); without `patterns`
+        (a bundle saved before URL patterns existed) no pair is split."""
+        self = cls(backoff=backoff, url_patterns=patterns is not None)
+        self.patterns_ = patterns or UrlPatterns()
+        self.sub_keys_ = [(int(c), str(x), str(u)) for c, x, u in sub_keys]
+        self.sub_counts_ = (np.zeros((0, n_clusters + 1)) if sub_counts is None else
+                            np.asarray(sub_counts, dtype=np.float64).reshape(
+                                len(self.sub_keys_), n_clusters + 1))
         self.n_clusters_ = n_clusters
         self.keys_ = [(int(c), str(x)) for c, x in keys]
         self.counts_ = np.asarray(counts, dtype=np.float64).reshape(len(self.keys_),
@@ -183,10 +234,37 @@ class NavigationTable:
             if src >= 0:
                 adjacency[src] += row[:n]
         self.adjacency_ = adjacency
+        self._split = self._split_rows()
 
-    def distribution(self, cluster: int, apath: str) -> tuple[np.ndarray, str]:
+    def _split_rows(self) -> dict[str, dict[tuple[int, str], dict[str, np.ndarray]]]:
+        """Per level of `_SPLIT_LEVELS`: the mixed pairs' rows by URL pattern."""
+        out: dict[str, dict[tuple[int, str], dict[str, np.ndarray]]] = {}
+        for level in _SPLIT_LEVELS:
+            rows: dict[tuple[int, str], dict[str, np.ndarray]] = {}
+            for (src, x, pattern), row in zip(self.sub_keys_, self.sub_counts_, strict=True):
+                by = rows.setdefault((_ANY if level == "any" else src, x), {})
+                by[pattern] = by[pattern] + row if pattern in by else row.copy()
+            out[level] = {key: by for key, by in rows.items()
+                          if len(by) > 1 and np.count_nonzero(sum(by.values())) > 1}
+        return out
+
+    def split_pairs(self) -> dict[tuple[int, str], dict[str, int]]:
+        """The sampled (cluster, Apath) pairs split by URL pattern, each pattern with the
+        column its sampled links led to most (n_clusters_ for outliers)."""
+        return {key: {pattern: int(row.argmax()) for pattern, row in sorted(by.items())}
+                for key, by in sorted(self._split.get("exact", {}).items())}
+
+    def url_key(self, url: str) -> str:
+        """The URL pattern that `distribution` uses for a link to `url` ("" when no pair is
+        split, so that callers caching by it keep one entry per pair)."""
+        return self.patterns_.pattern(url) if any(self._split.values()) else ""
+
+    def distribution(self, cluster: int, apath: str, pattern: str = ""
+                     ) -> tuple[np.ndarray, str]:
         """P(· | cluster, Apath) over the clusters plus the outlier column, and the back-off
-        level that produced it ("none" with all zeros when even the prior is empty)."""
+        level that produced it ("none" with all zeros when even the prior is empty); with
+        the link's URL `pattern` (`url_key`), a split pair's row for that pattern (level
+        "exact+url" or "any+url")."""
         for level in self.backoff:
             if level == "prior":
                 row = self._prior
@@ -199,7 +277,12 @@ class NavigationTable:
                 continue
             total = float(np.sum(row))
             if total > 0:
-                return row / total, level
+                p = row / total
+                own = self._split.get(level, {}).get(
+                    (_ANY if level == "any" else cluster, apath), {}).get(pattern)
+                if own is None:
+                    return p, level
+                return (own + PATTERN_PRIOR * p) / (own.sum() + PATTERN_PRIOR), level + "+url"
         return np.zeros(self.n_clusters_ + 1), "none"
 
 
@@ -368,7 +451,7 @@ class LinkScorer:
         self.crawled_ = np.zeros(n + 1)
         self._scores: np.ndarray | None = None
         # P(· | C, x) never changes during a harvest; only Score(C) does (Balance).
-        self._proba: dict[tuple[int, str], tuple[np.ndarray, str]] = {}
+        self._proba: dict[tuple[int, str, str], tuple[np.ndarray, str]] = {}
 
     def observe(self, cluster: int) -> None:
         """Count one more crawled page in `cluster` (-1: outlier) for Balance."""
@@ -392,18 +475,22 @@ class LinkScorer:
             self._scores = np.append(core, 0.0)
         return self._scores
 
-    def score(self, cluster: int, apaths: Iterable[str]) -> tuple[np.ndarray, list[str]]:
-        """Score(u) for links with these Apaths on a page of `cluster`, and the back-off
-        level used for each link."""
+    def score(self, cluster: int, apaths: Iterable[str], urls: Iterable[str] | None = None
+              ) -> tuple[np.ndarray, list[str]]:
+        """Score(u) for links with these Apaths (and URLs, for the pattern split of the
+        navigation table) on a page of `cluster`, and the back-off level used for each."""
         scores = self.cluster_scores()
         if len(self._proba) > 200_000:  # bound memory on sites with endless unique Apaths
             self._proba.clear()
         out: list[float] = []
         levels: list[str] = []
-        for x in apaths:
-            hit = self._proba.get((cluster, x))
+        apaths = list(apaths)
+        keys = [""] * len(apaths) if urls is None else [self.table.url_key(u) for u in urls]
+        for x, pattern in zip(apaths, keys, strict=True):
+            hit = self._proba.get((cluster, x, pattern))
             if hit is None:
-                hit = self._proba[(cluster, x)] = self.table.distribution(cluster, x)
+                hit = self._proba[(cluster, x, pattern)] = self.table.distribution(
+                    cluster, x, pattern)
             out.append(float(hit[0] @ scores))
             levels.append(hit[1])
         return np.asarray(out), levels

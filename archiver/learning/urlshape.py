@@ -32,18 +32,32 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from urllib.parse import parse_qsl, urlsplit
+from typing import Any
+from urllib.parse import parse_qsl
 
 MIN_SUPPORT = 4     # minPts: a token seen in fewer sampled URLs is not known to be a keyword
 WILD = "*"
 NUMBER = "#"
 
 
+def _split(url: str) -> tuple[str, str]:
+    """(path, query) of an absolute or host-relative URL; `urlsplit`'s answer for the URLs
+    a crawl records (already canonical), at a fifth of its cost: patterns are learned from
+    every link of the sample, 10⁵ URLs on a 1,000-page sample."""
+    url = url.partition("#")[0]
+    rest, _, query = url.partition("?")
+    start = rest.find("//")
+    if start >= 0 and rest[:start].rstrip(":").isalnum() or rest.startswith("//"):
+        slash = rest.find("/", start + 2)
+        rest = rest[slash:] if slash >= 0 else ""
+    return rest, query
+
+
 def _path_tokens(url: str) -> list[str]:
     tokens: list[str] = []
-    for segment in urlsplit(url).path.split("/"):
+    for segment in _split(url)[0].split("/"):
         if not segment:
             continue
         head, colon, rest = segment.partition(":")
@@ -55,7 +69,10 @@ def _path_tokens(url: str) -> list[str]:
 
 
 def _query_tokens(url: str) -> list[tuple[str, str]]:
-    pairs = parse_qsl(urlsplit(url).query, keep_blank_values=True)
+    query = _split(url)[1]
+    if not query:
+        return []
+    pairs = parse_qsl(query, keep_blank_values=True)
     return sorted((k, NUMBER if v.isdigit() else v) for k, v in pairs)
 
 
@@ -124,3 +141,85 @@ def learn_shape(example: str, sample: Iterable[str]) -> UrlShape:
     query = tuple((k, v) for k, v in own if v.isalpha() and values[(k, v)] >= MIN_SUPPORT)
     names = tuple(sorted({k for k, _ in own}))
     return UrlShape(tuple(path), query, names)
+
+
+class UrlPatterns:
+    """Site-wide URL patterns learned from every URL seen while sampling: the tokens of a URL
+    that are the site's *keywords* kept, the others (names, slugs, search terms) as ``*``.
+
+    iRobot (Cai et al. 2008, §4.1) refines its layout clusters by URL pattern; here the
+    patterns refine SOUrCe's navigation table (`archiver.learning.navigation`): one Apath
+    often holds links to pages of several types (a profile's "contacts" and "albums" tabs,
+    ``/people/*/contacts/`` and ``/photos/*/albums/``, drawn by one menu template whose
+    anchors differ only in text), and the pattern of the link's URL tells them apart.
+
+    The keywords are learned as a tree over the path tokens (the tokenisation of
+    `UrlShape`: digit runs are ``#``, a ``Namespace:`` is its own token). At each node, over
+    the n URLs that reached it with a path at least that long, a token is a keyword when it
+    is ``#``, a namespace, or seen in at least `MIN_SUPPORT` of them and in at least √n of
+    them (a share of 1/√n: ``photos`` or ``contacts`` among a site's URLs, not one of the
+    many user names after ``/people/``). The other tokens share the ``*`` branch, and the
+    tree goes on below it (``/people/*/contacts``). A query parameter keeps its name; its
+    value is ``#`` when numeric, kept when it is a keyword by the same rule among the URLs
+    with that parameter (``tab=activity``), else ``*``.
+    """
+
+    def __init__(self, tree: Mapping[str, Any] | None = None,
+                 words: Mapping[str, Collection[str]] | None = None) -> None:
+        self.tree: dict[str, Any] = dict(tree or {})
+        self.words: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in (words or {}).items()}
+
+    @classmethod
+    def learn(cls, urls: Iterable[str]) -> UrlPatterns:
+        """Learn the keywords from `urls` (each distinct URL counted once)."""
+        unique = set(urls)
+        values: dict[str, Counter[str]] = {}
+        for url in unique:
+            for k, v in set(_query_tokens(url)):
+                values.setdefault(k, Counter())[v] += 1
+        words = {k: sorted(v for v, c in seen.items() if _keyword(v, c, sum(seen.values())))
+                 for k, seen in values.items()}
+        return cls(_grow([_path_tokens(u) for u in unique], 0), words)
+
+    def pattern(self, url: str) -> str:
+        """The pattern of `url`: ``/people/*/contacts?page=#``."""
+        node: Mapping[str, Any] | None = self.tree
+        out: list[str] = []
+        for token in _path_tokens(url):
+            key = token if token == NUMBER or (node is not None and token in node) else WILD
+            out.append(key)
+            node = node.get(key) if node is not None else None
+        query = "&".join(f"{k}={v if v == NUMBER or v in self.words.get(k, ()) else WILD}"
+                         for k, v in _query_tokens(url))
+        return "/" + "/".join(out) + ("?" + query if query else "")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"tree": self.tree, "words": {k: sorted(v) for k, v in self.words.items()}}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> UrlPatterns:
+        tree, words = data.get("tree", {}), data.get("words", {})
+        if not isinstance(tree, dict) or not isinstance(words, dict) or not all(
+                isinstance(v, list) for v in words.values()):
+            raise ValueError("url patterns: 'tree' must be an object and 'words' an object "
+                             "of lists")
+        return cls(tree, {str(k): [str(w) for w in v] for k, v in words.items()})
+
+
+def _keyword(token: str, count: int, n: int) -> bool:
+    """Whether a token seen in `count` of `n` URLs at one place is a keyword there."""
+    return token == NUMBER or token.endswith(":") or (
+        count >= MIN_SUPPORT and count * count >= n)
+
+
+def _grow(paths: list[list[str]], depth: int) -> dict[str, Any]:
+    """The keyword tree below one node, from the token lists of the URLs that reached it."""
+    longer = [p for p in paths if len(p) > depth]
+    if not longer:
+        return {}
+    seen = Counter(p[depth] for p in longer)
+    keep = {t for t, c in seen.items() if _keyword(t, c, len(longer))}
+    branches: dict[str, list[list[str]]] = {}
+    for p in longer:
+        branches.setdefault(p[depth] if p[depth] in keep else WILD, []).append(p)
+    return {t: _grow(group, depth + 1) for t, group in branches.items()}

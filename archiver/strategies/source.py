@@ -97,7 +97,9 @@ class SourceStrategy(Strategy):
     ``content`` (crawling for UCC, multiply Score(C) by the cluster's content share;
     default true, see the module docstring; no effect crawling for a target),
     ``url_shape`` (target mode: prefer the example's URL shape inside its cluster; default
-    true, see the module docstring).
+    true, see the module docstring), ``url_patterns`` (split mixed (cluster, Apath) pairs
+    of the navigation table by the URL pattern of the link; default true, see
+    `archiver.learning.navigation.NavigationTable`).
 
     References
     ----------
@@ -124,6 +126,7 @@ class SourceStrategy(Strategy):
         self.use_duplicates = bool(params.get("duplicates", True))
         self.use_content = bool(params.get("content", True))
         self.use_url_shape = bool(params.get("url_shape", True))
+        self.use_url_patterns = bool(params.get("url_patterns", True))
         self.target_example = cfg.target_example
         self.sampler: SiteSampler = SiteSampler(
             self.sample_size, min_pages=int(params.get("min_pages", min(200, self.sample_size))),
@@ -137,7 +140,7 @@ class SourceStrategy(Strategy):
         self.target: int | None = None
         self.target_shape: UrlShape | None = None
         self._cluster_of: dict[str, int] = {}     # fetched page URL → its cluster
-        self._nav: dict[tuple[int, str], tuple[np.ndarray, str]] = {}
+        self._nav: dict[tuple[int, str, str], tuple[np.ndarray, str]] = {}
         self._static: np.ndarray | None = None    # Score(C) without Balance, max-normalised
         self.dups = DuplicateRates()
         self._via: dict[str, tuple[str, str]] = {}   # link URL → (page found on, anchor path)
@@ -151,7 +154,7 @@ class SourceStrategy(Strategy):
                 "rescore_every": self.rescore_every, "alpha": self.alpha,
                 "self_links": self.self_links, "duplicates": self.use_duplicates,
                 "content": self.use_content,
-                "url_shape": self.use_url_shape,
+                "url_shape": self.use_url_shape, "url_patterns": self.use_url_patterns,
                 "target_example": self.target_example, "random_state": self.random_state}
 
     def seed_priority(self) -> float:
@@ -382,12 +385,14 @@ class SourceStrategy(Strategy):
             return Decision(url, True, 0.0, "no-model")
         from archiver.learning.features import canonical_apath
 
+        table = self.scorer.table
         key = (cluster, canonical_apath(anchor_path))
-        hit = self._nav.get(key)
+        nav_key = (*key, table.url_key(url) if self.use_url_patterns else "")
+        hit = self._nav.get(nav_key)
         if hit is None:
             if len(self._nav) > 200_000:
                 self._nav.clear()
-            hit = self._nav[key] = self.scorer.table.distribution(*key)
+            hit = self._nav[nav_key] = table.distribution(*nav_key)
         p, level = hit
         n = len(p) - 1
         dest = int(p.argmax()) if p.any() else n
