@@ -49,7 +49,7 @@ def _split(url: str) -> tuple[str, str]:
     url = url.partition("#")[0]
     rest, _, query = url.partition("?")
     start = rest.find("//")
-    if start >= 0 and rest[:start].rstrip(":").isalnum() or rest.startswith("//"):
+    if (start >= 0 and rest[:start].rstrip(":").isalnum()) or rest.startswith("//"):
         slash = rest.find("/", start + 2)
         rest = rest[slash:] if slash >= 0 else ""
     return rest, query
