@@ -55,6 +55,7 @@ from archiver.learning.features import (  # noqa: E402
 from archiver.learning.model import SourceModel  # noqa: E402
 from archiver.learning.navigation import NavigationTable  # noqa: E402
 from archiver.learning.sampling import SiteSampler  # noqa: E402
+from archiver.learning.urlshape import UrlPatterns  # noqa: E402
 from archiver.page import Page, parse_html  # noqa: E402
 
 RUST_DOCS = Path.home() / ".rustup/toolchains/stable-x86_64-unknown-linux-gnu/share/doc/rust/html"
@@ -351,11 +352,15 @@ def backoff(d: dict[str, Any], model: SourceModel, frac: float) -> list[str]:
 
 def timings(d: dict[str, Any], site: tuple[str, Fetch, Callable[[str], str], list[str]],
             runs: int) -> list[str]:
-    fits = []
+    fits, patterns = [], []
+    every_url = [u for g in d["groups"].values() for us in g.values() for u in us]
     for _ in range(runs):
         t0 = time.perf_counter()
         model = SourceModel().fit(d["urls"], d["bags"], d["groups"], d["aliases"])
         fits.append(time.perf_counter() - t0)
+        t0 = time.perf_counter()
+        UrlPatterns.learn(every_url)       # the part of the fit that learns URL patterns
+        patterns.append(time.perf_counter() - t0)
     extract = sorted(d["extract"])
     # held-out pages: linked from the sample, not in it
     host, fetch = site[0], site[1]
@@ -371,7 +376,8 @@ def timings(d: dict[str, Any], site: tuple[str, Fetch, Callable[[str], str], lis
             t0 = time.perf_counter()
             cluster = model.classify(page.tree)
             links = [k for k in page.links if k.kind == "link" and k.url.startswith(host)]
-            scorer.score(cluster, [canonical_apath(k.anchor_path) for k in links])
+            scorer.score(cluster, [canonical_apath(k.anchor_path) for k in links],
+                         [k.url for k in links])
             scorer.observe(cluster)
             times.append(time.perf_counter() - t0)
         per_page.append(times)
@@ -381,7 +387,8 @@ def timings(d: dict[str, Any], site: tuple[str, Fetch, Callable[[str], str], lis
             f" clusters={model.n_clusters_} outliers={int((model.labels_ < 0).sum())}"
             f" eps={model.eps_:.3f}",
             f"  learn (vectorise+cluster+navigation): median {statistics.median(fits):.2f} s"
-            f" of {runs} runs",
+            f" of {runs} runs, of which URL patterns {statistics.median(patterns):.2f} s"
+            f" ({len(set(every_url))} distinct URLs)",
             f"  bag extraction while sampling: total {sum(extract):.2f} s, median"
             f" {statistics.median(extract) * 1000:.2f} ms/page, p90"
             f" {extract[int(0.9 * (len(extract) - 1))] * 1000:.2f} ms/page",

@@ -155,6 +155,7 @@ class NavigationTable:
         ) if self.url_patterns else UrlPatterns()
         counts: dict[tuple[int, str], np.ndarray] = {}
         sub: dict[tuple[int, str, str], np.ndarray] = {}
+        seen: dict[str, str] = {}   # URL → pattern: a sampled page is linked from many pages
         sizes: dict[tuple[int, str], int] = {}
         for page, by_apath in groups.items():
             src = page_cluster.get(page)
@@ -173,8 +174,13 @@ class NavigationTable:
                         column = dest if dest >= 0 else n_clusters
                         row[column] += 1.0
                         if self.url_patterns:
-                            pattern = self.patterns_.pattern(url)
-                            sub.setdefault((*key, pattern), np.zeros(width))[column] += 1.0
+                            pattern = seen.get(url)
+                            if pattern is None:
+                                pattern = seen[url] = self.patterns_.pattern(url)
+                            cell = (*key, pattern)
+                            if cell not in sub:
+                                sub[cell] = np.zeros(width)
+                            sub[cell][column] += 1.0
         keys = sorted(k for k, row in counts.items() if row.sum() > 0)
         self.n_clusters_ = n_clusters
         self.keys_ = keys
