@@ -185,7 +185,7 @@ def test_dead_destinations_and_redirects_count() -> None:
 
 
 # --- URL patterns split mixed pairs ----------------------------------------------------------
-X_TABS = '/html/body/ul[@class="tabs"]/li/a'
+X_TABS = '/html/body/ul/li/a[@class="tab"]'
 
 
 def tab_table(**kwargs) -> NavigationTable:

@@ -97,6 +97,47 @@ def test_content_share_puts_listings_behind_content_but_keeps_them_followed(
     assert {r.info["content_factor"] for r in off.clusters() if r.id >= 0} == {1.0}
 
 
+# --- URL patterns: order the frontier, not the verdict --------------------------------------
+def test_url_patterns_rank_links_of_one_apath_but_the_verdict_stays_the_pairs(
+        tmp_path: Path) -> None:
+    """Profile pages' tab menu (one Apath) links contact lists (C1) and album lists (C2, worth
+    nothing here: DSim 0). With the split the contacts tab ranks far above the albums tab;
+    the albums tab stays followed because the verdict uses the pair's mixture (module
+    docstring of archiver.strategies.source)."""
+    import numpy as np
+    import scipy.sparse as sp
+
+    from archiver.learning.model import SourceModel
+    from tests.test_learning_navigation import X_TABS, tab_table
+
+    def strategy(**params: Any) -> Any:
+        model = SourceModel()
+        model.navigation_ = tab_table()
+        model.n_clusters_ = 3
+        model.dsim_, model.content_ = np.array([1.0, 1.0, 0.0]), np.ones(3)
+        model.urls_ = [f"/people/u{i}/" for i in range(12)]
+        model.labels_ = np.zeros(12, dtype=int)
+        model.info = {"mode": "ucc"}
+        model.vectorizer_ = SimpleNamespace(feature_names_=["/html/body/p"])
+        model.classifier_ = SimpleNamespace(X_=sp.csr_matrix(np.ones((12, 1))))
+        s = REGISTRY["source-ucc"].from_profile(_profile(
+            "source-ucc", tmp_path / str(len(params)), ["http://m.test/"],
+            params={"low_value": 0.2, "duplicates": False, **params}))
+        s._use(model)
+        return s
+
+    on = strategy()
+    contacts, albums = (on._judge(u, 0, X_TABS) for u in
+                        ("http://m.test/people/zed/contacts/", "http://m.test/photos/zed/albums/"))
+    assert contacts.reason == "source:exact+url:1" and albums.reason == "source:exact+url:2"
+    assert contacts.follow and albums.follow                   # the pair's value: 0.6 > 0.2
+    assert contacts.priority > 5 * albums.priority > 0
+    off = strategy(url_patterns=False)
+    level = [off._judge(u, 0, X_TABS) for u in
+             ("http://m.test/people/zed/contacts/", "http://m.test/photos/zed/albums/")]
+    assert level[0].priority == level[1].priority and level[0].reason == "source:exact:1"
+
+
 # --- conformance -----------------------------------------------------------------------------
 def test_registry_names_are_unique_and_match() -> None:
     assert len({cls.name for cls in REGISTRY.values()}) == len(REGISTRY)
