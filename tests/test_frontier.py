@@ -55,3 +55,36 @@ def test_pop_carries_the_parent_url(tmp_path: Path) -> None:
                         hops="L", via="link", parent_id=seed), 0.0)
     item = frontier.pop(0.0)
     assert item is not None and item.parent_url == "http://f.org/"
+
+
+def test_a_followed_link_promotes_a_skipped_url_and_becomes_its_link(tmp_path: Path) -> None:
+    """A URL skipped by the strategy (or queued lower) and found again by a followed link is
+    queued with that link as its parent and anchor path, so that a re-ranking judges it by
+    the link that made it worth following, not by the one that was skipped."""
+    from archiver.linking import LinkRow, PageOutcome
+
+    conn = connect(tmp_path / "c.sqlite3")
+    frontier = Frontier(conn)
+    ids = [frontier.add(NewURL(url=u, canon=u, host="f.org", depth=1, hops="L", via="link"),
+                        0.0)[0] for u in ("http://f.org/comment", "http://f.org/photo")]
+    frontier.add(NewURL(url="http://f.org/u", canon="http://f.org/u", host="f.org", depth=2,
+                        hops="LL", via="link", state="skipped", reason="strategy:low-value:2",
+                        parent_id=ids[0], anchor_path="/html/body/ul/li/a[@class=\"author\"]"),
+                 0.0)
+    item = frontier.pop(0.0)
+    assert item is not None
+    good = NewURL(url="http://f.org/u", canon="http://f.org/u", host="f.org", depth=3,
+                  hops="LLL", via="link", reason="strategy:source:exact+url:2", priority=0.7,
+                  parent_id=ids[1], anchor_path="/html/body/div/a[@class=\"owner\"]",
+                  anchor_text="owner")
+    PageOutcome(links=[LinkRow(good, "owner", True, 0.7, good.reason)]).store(
+        frontier, item, 1.0)
+    row = conn.execute("SELECT state, priority, parent_id, anchor_path, anchor_text, depth,"
+                       " hops FROM url WHERE url = 'http://f.org/u'").fetchone()
+    assert tuple(row) == ("queued", 0.7, ids[1], '/html/body/div/a[@class="owner"]', "owner",
+                          3, "LLL")
+    worse = NewURL(url="http://f.org/u", canon="http://f.org/u", host="f.org", depth=1,
+                   hops="L", via="link", priority=0.1, parent_id=ids[0], anchor_path="/x")
+    PageOutcome(links=[LinkRow(worse, "", True, 0.1, "")]).store(frontier, item, 2.0)
+    assert conn.execute("SELECT parent_id FROM url WHERE url = 'http://f.org/u'"
+                        ).fetchone()[0] == ids[1]          # a lower link changes nothing
