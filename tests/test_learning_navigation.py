@@ -240,8 +240,8 @@ def test_link_scores_follow_the_url_pattern() -> None:
     urls = ["/people/zed/contacts/", "/photos/zed/albums/"]
     split, levels = scorer.score(0, [X_TABS, X_TABS], urls)
     assert levels == ["exact+url", "exact+url"] and split[0] > 2 * split[1]
-    level, _ = scorer.score(0, [X_TABS, X_TABS])
-    assert level[0] == level[1]
+    unsplit, _ = scorer.score(0, [X_TABS, X_TABS])
+    assert unsplit[0] == unsplit[1]
 
 
 # --- content share (an extension of eq. 11) -------------------------------------------------

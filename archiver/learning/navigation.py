@@ -241,6 +241,7 @@ class NavigationTable:
                 adjacency[src] += row[:n]
         self.adjacency_ = adjacency
         self._split = self._split_rows()
+        self._any_split = any(self._split.values())
 
     def _split_rows(self) -> dict[str, dict[tuple[int, str], dict[str, np.ndarray]]]:
         """Per level of `_SPLIT_LEVELS`: the mixed pairs' rows by URL pattern."""
@@ -263,7 +264,7 @@ class NavigationTable:
     def url_key(self, url: str) -> str:
         """The URL pattern that `distribution` uses for a link to `url` ("" when no pair is
         split, so that callers caching by it keep one entry per pair)."""
-        return self.patterns_.pattern(url) if any(self._split.values()) else ""
+        return self.patterns_.pattern(url) if self._any_split else ""
 
     def distribution(self, cluster: int, apath: str, pattern: str = ""
                      ) -> tuple[np.ndarray, str]:
