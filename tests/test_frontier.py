@@ -60,7 +60,8 @@ def test_pop_carries_the_parent_url(tmp_path: Path) -> None:
 def test_a_followed_link_promotes_a_skipped_url_and_becomes_its_link(tmp_path: Path) -> None:
     """A URL skipped by the strategy (or queued lower) and found again by a followed link is
     queued with that link as its parent and anchor path, so that a re-ranking judges it by
-    the link that made it worth following, not by the one that was skipped."""
+    the link that made it worth following, not by the one that was skipped. Its depth stays
+    the shortest path's."""
     from archiver.linking import LinkRow, PageOutcome
 
     conn = connect(tmp_path / "c.sqlite3")
@@ -81,10 +82,42 @@ def test_a_followed_link_promotes_a_skipped_url_and_becomes_its_link(tmp_path: P
         frontier, item, 1.0)
     row = conn.execute("SELECT state, priority, parent_id, anchor_path, anchor_text, depth,"
                        " hops FROM url WHERE url = 'http://f.org/u'").fetchone()
+    # the deeper link decides, but depth and hops stay those of the shorter path
     assert tuple(row) == ("queued", 0.7, ids[1], '/html/body/div/a[@class="owner"]', "owner",
-                          3, "LLL")
+                          2, "LL")
     worse = NewURL(url="http://f.org/u", canon="http://f.org/u", host="f.org", depth=1,
                    hops="L", via="link", priority=0.1, parent_id=ids[0], anchor_path="/x")
     PageOutcome(links=[LinkRow(worse, "", True, 0.1, "")]).store(frontier, item, 2.0)
     assert conn.execute("SELECT parent_id FROM url WHERE url = 'http://f.org/u'"
                         ).fetchone()[0] == ids[1]          # a lower link changes nothing
+
+
+def test_depth_is_the_shortest_path_and_a_too_deep_url_is_found_again(tmp_path: Path) -> None:
+    """Depth belongs to the path, not to the URL: a queued URL found again by a shorter path
+    takes that path's depth (its own links are then judged against max_depth from there),
+    and a URL skipped as too deep is queued when a followed link finds it within max_depth.
+    Without this, promotions by deeper links let depths creep up to max_depth (the zoo qa
+    site's related-question chains) and the URLs past it were lost for the whole crawl."""
+    from archiver.linking import LinkRow, PageOutcome
+
+    conn = connect(tmp_path / "c.sqlite3")
+    frontier = Frontier(conn)
+    home, _ = frontier.add(NewURL(url="http://f.org/", canon="http://f.org/", host="f.org",
+                                  depth=0, hops="", via="seed", priority=9.0), 0.0)
+    for url, depth, state, reason in (("http://f.org/q", 5, "queued", "x"),
+                                      ("http://f.org/deep", 31, "skipped", "too-deep"),
+                                      ("http://f.org/out", 1, "skipped", "out-of-scope:host")):
+        frontier.add(NewURL(url=url, canon=url, host="f.org", depth=depth, hops="L" * depth,
+                            via="link", state=state, reason=reason, priority=0.5), 0.0)
+    item = frontier.pop(0.0)
+    assert item is not None and item.id == home
+    links = [LinkRow(NewURL(url=u, canon=u, host="f.org", depth=1, hops="L", via="link",
+                            reason="r", priority=p, parent_id=home), "", True, p, "r")
+             for u, p in (("http://f.org/q", 0.1), ("http://f.org/deep", 0.3),
+                          ("http://f.org/out", 0.9))]
+    PageOutcome(links=links).store(frontier, item, 1.0)
+    rows = {u: tuple(r) for u, *r in conn.execute("SELECT url, state, depth, hops, priority"
+                                                  " FROM url WHERE url != 'http://f.org/'")}
+    assert rows["http://f.org/q"] == ("queued", 1, "L", 0.5)      # shorter path, same rank
+    assert rows["http://f.org/deep"] == ("queued", 1, "L", 0.3)   # found again in reach
+    assert rows["http://f.org/out"] == ("skipped", 1, "L", 0.5)   # the URL's own verdict
