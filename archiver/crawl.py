@@ -30,7 +30,7 @@ from archiver.page import absolute_url
 from archiver.politeness import Politeness
 from archiver.profile import SiteProfile
 from archiver.robots import RobotsPolicy
-from archiver.strategies import Strategy, get_strategy
+from archiver.strategies import Queued, Strategy, get_strategy
 from archiver.urls import canonicalize, host_key
 from archiver.warc import RecordLocation, WarcSink, repair_open_files
 
@@ -258,6 +258,8 @@ class Crawl:
                 self.frontier.reprioritize([(item.id, True, later, "deferred")])
                 self.conn.execute("COMMIT")
                 continue
+            if self.phase == "harvest" and not self._still_wanted(item):
+                continue
             self._visit(item)
             if self.phase == "learn" and not self.strategy.learning:
                 self._end_learning()
@@ -433,6 +435,28 @@ class Crawl:
         self._rescore("model fitted")
         self.phase = "harvest"
         self._rescored_at = self.stats.pages
+
+    def _still_wanted(self, item: QueuedURL) -> bool:
+        """Re-judge a popped URL before fetching it: the strategy may have learned, since
+        the URL was queued, that such links are not worth following (duplicate views,
+        harvest evidence). A URL it would now skip is skipped, with the same `strategy:`
+        reason as in `process_page`. Only the verdict is re-taken: re-ranking a popped URL
+        by its drifted score as well put Balance (§4.4.1) into the order between two
+        periodic re-rankings, which on the small zoo forum traded valid ratio 0.777 for
+        0.723."""
+        if not self.strategy.rescore_interval or not item.parent_url or not item.anchor_path:
+            return True              # seeds, redirect targets and embeds keep their boost
+        decided = next(iter(self.strategy.rescore(
+            [Queued(item.id, item.url, item.depth, item.anchor_path, item.parent_url)])), None)
+        if decided is None or decided[1].follow:
+            return True
+        d = decided[1]
+        self.conn.execute("BEGIN")
+        self.frontier.reprioritize([(item.id, False, 0.0, f"strategy:{d.reason}")])
+        if d.cluster is not None:
+            self.conn.execute("UPDATE url SET cluster = ? WHERE id = ?", (d.cluster, item.id))
+        self.conn.execute("COMMIT")
+        return False
 
     def _rescore(self, why: str) -> None:
         """Re-decide every queued URL with the strategy's current scores (one transaction);

@@ -221,3 +221,43 @@ def test_unreachable_robots_txt_delays_the_crawl_instead_of_skipping_it(tmp_path
     states = dict(conn.execute("SELECT url, state FROM url WHERE via != 'robots'").fetchall())
     assert set(states.values()) == {"done"} and len(states) == 2
     assert site.robots_hits == 3
+
+
+def test_a_popped_url_is_rejudged_and_skipped_when_the_strategy_changed_its_mind(
+        tmp_path, monkeypatch):
+    """Between two periodic re-rankings a learning strategy may learn that links it queued
+    are not worth following (harvest evidence, duplicate views). The loop asks again when
+    it pops such a URL: /b, queued as followed and now judged low-value, is not fetched and
+    keeps the strategy's reason; /a and /c are fetched."""
+    from archiver import strategies
+    from archiver.strategies import Decision
+
+    class ChangesItsMind(strategies.REGISTRY["bfs"]):   # type: ignore[misc,valid-type]
+        rescore_interval = 1000
+
+        def decide(self, visit, links):
+            return [Decision(link.url, True, 1.0, "good") for link in links]
+
+        def rescore(self, queued):
+            for q in queued:
+                bad = q.url.endswith("/b")
+                yield q.id, Decision(q.url, not bad, 1.0, "low-value:-1" if bad else "good",
+                                     -1 if bad else None)
+
+    def app(environ, start_response):
+        start_response("200 OK", [("Content-Type", "text/html")])
+        links = '<a href="/a">a</a><a href="/b">b</a><a href="/c">c</a>' \
+            if environ["PATH_INFO"] == "/" else ""
+        return [f"<html><body><p>x</p>{links}</body></html>".encode()]
+
+    monkeypatch.setitem(strategies.REGISTRY, "bfs", ChangesItsMind)
+    with serve_wsgi(app) as base:
+        Crawl(make_profile(base, tmp_path / "job")).run()
+    conn = sqlite3.connect(tmp_path / "job" / "crawl.sqlite3")
+    rows = {urlsplit(u).path: (s, r, c) for u, s, r, c in conn.execute(
+        "SELECT url, state, reason, cluster FROM url WHERE url != ?", (base + "/",))}
+    assert rows["/b"] == ("skipped", "strategy:low-value:-1", -1)
+    assert rows["/a"][0] == rows["/c"][0] == "done"
+    fetched = {urlsplit(h["WARC-Target-URI"]).path for _, t, h, _, _ in records(tmp_path / "job")
+               if t in ("response", "revisit")}
+    assert "/b" not in fetched and {"/a", "/c"} <= fetched
