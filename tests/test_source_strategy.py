@@ -97,6 +97,52 @@ def test_content_share_puts_listings_behind_content_but_keeps_them_followed(
     assert {r.info["content_factor"] for r in off.clusters() if r.id >= 0} == {1.0}
 
 
+# --- harvest evidence: fetched destinations correct the navigation table -------------------
+def test_harvest_evidence_turns_a_pair_whose_pages_are_outliers_low_value(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The home page's photo link (C0, X_PHOTO) was sampled once, to a photo (C2). Pages
+    fetched through that pair that fit no cluster, or fail, are evidence against it: the
+    verdict is taken on the Dirichlet posterior, the sampled link weighing as
+    EVIDENCE_PRIOR = 4, and flips exactly when its value falls under `low_value`. Pages of
+    a learned cluster only confirm the sample's known part (which cluster is the sample's
+    call: the zoo wiki's talk pages, valued 0.005 by HITS, were lost when the observed
+    clusters counted). With ``evidence: false`` nothing changes."""
+    import archiver.strategies.source as source
+    from tests.test_learning_navigation import X_PHOTO
+
+    monkeypatch.setattr(source, "TRUSTED_SAMPLE", 1)   # outliers worth 0, as on a real sample
+
+    def observe(strategy: Any, n: int, cluster: int, start: int = 100) -> None:
+        for i in range(start, start + n):
+            strategy._via[f"d{i}"] = ("h", X_PHOTO)
+            strategy._observe_destination(f"d{i}", cluster)
+
+    on = _listing_strategy(tmp_path / "on")
+    before = on._judge("d9", 0, X_PHOTO)
+    assert before.follow and before.cluster == 2 and on._static[-1] == 0.0
+    on._via["d99"] = ("h", X_PHOTO)
+    on.observe_fetch("d99", 404, False)                     # dead: the outlier column
+    (row,) = on._evidence.values()
+    assert row.tolist() == [0, 0, 0, 1]
+    # smallest k with 4·s2 / (4 + k) < low_value, the dead fetch included
+    needed = math.floor(source.EVIDENCE_PRIOR * on._static[2] / on.low_value
+                        - source.EVIDENCE_PRIOR) + 1
+    observe(on, needed - 2, -1)
+    still = on._judge("d9", 0, X_PHOTO)
+    assert still.follow and "+seen" in still.reason and still.priority < before.priority
+    observe(on, 1, -1, start=500)
+    after = on._judge("d9", 0, X_PHOTO)
+    assert not after.follow and after.reason == "low-value:-1"
+    known = _listing_strategy(tmp_path / "known")
+    observe(known, 200, 0)                                  # home-like pages, worth 0.03
+    confirmed = known._judge("d9", 0, X_PHOTO)
+    assert confirmed.reason == "source:exact+seen:2"
+    assert (confirmed.follow, confirmed.priority) == (True, pytest.approx(before.priority))
+    off = _listing_strategy(tmp_path / "off", evidence=False)
+    observe(off, needed + 10, -1)
+    assert off._judge("d9", 0, X_PHOTO) == before and not off._evidence
+
+
 # --- URL patterns: order the frontier, not the verdict --------------------------------------
 def test_url_patterns_rank_links_of_one_apath_but_the_verdict_stays_the_pairs(
         tmp_path: Path) -> None:

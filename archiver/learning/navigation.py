@@ -240,6 +240,8 @@ class NavigationTable:
             if src >= 0:
                 adjacency[src] += row[:n]
         self.adjacency_ = adjacency
+        self._sampled = {key: int(row.sum()) for key, row in zip(self.keys_, self.counts_,
+                                                                 strict=True)}
         self._split = self._split_rows()
         self._any_split = any(self._split.values())
 
@@ -260,6 +262,14 @@ class NavigationTable:
         column its sampled links led to most (n_clusters_ for outliers)."""
         return {key: {pattern: int(row.argmax()) for pattern, row in sorted(by.items())}
                 for key, by in sorted(self._split.get("exact", {}).items())}
+
+    def sampled(self, cluster: int, apath: str) -> int:
+        """How many sampled destinations the exact (cluster, Apath) pair has (0: unseen)."""
+        return self._sampled.get((cluster, apath), 0)
+
+    def pattern(self, url: str) -> str:
+        """The learned URL pattern of `url` ("" without `url_patterns`)."""
+        return self.patterns_.pattern(url) if self.url_patterns else ""
 
     def url_key(self, url: str) -> str:
         """The URL pattern that `distribution` uses for a link to `url` ("" when no pair is
