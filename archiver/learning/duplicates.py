@@ -80,6 +80,7 @@ noindex guard, which leaves duplicate views out).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -92,6 +93,7 @@ NOINDEX_TOLERANCE = 0.5    # a kind of page with at most this noindex rate is no
 _DIGITS = re.compile(r"\d+")
 
 
+@functools.lru_cache(maxsize=1 << 16)   # asked per link and per fetch; links repeat
 def url_kind(url: str) -> str:
     """What links of one kind share: the path with its last segment (the page's name, with or
     without a trailing slash) as ``*`` and digit runs as N, and the sorted names of the

@@ -271,6 +271,11 @@ class NavigationTable:
         """The learned URL pattern of `url` ("" without `url_patterns`)."""
         return self.patterns_.pattern(url) if self.url_patterns else ""
 
+    @property
+    def any_split(self) -> bool:
+        """Whether any pair is split by URL pattern (else `url_key` is always "")."""
+        return self._any_split
+
     def url_key(self, url: str) -> str:
         """The URL pattern that `distribution` uses for a link to `url` ("" when no pair is
         split, so that callers caching by it keep one entry per pair)."""

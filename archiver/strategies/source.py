@@ -184,6 +184,7 @@ class SourceStrategy(Strategy):
         self._redirected_to: set[str] = set()        # targets of redirects so far
         # (cluster, Apath, URL pattern) → destinations fetched while harvesting, by cluster
         self._evidence: dict[tuple[int, str, str], np.ndarray] = {}
+        self._patterns: dict[str, str] = {}         # link URL → its URL pattern
 
     def params(self) -> dict[str, Any]:
         return {"mode": self.mode, "sample_size": self.sample_size, "low_value": self.low_value,
@@ -305,7 +306,7 @@ class SourceStrategy(Strategy):
         parent, anchor_path = via
         table = self.scorer.table
         key = (self._cluster_of.get(parent, -1), canonical_apath(anchor_path),
-               table.pattern(url) if self.use_url_patterns else "")
+               self._pattern(url))
         row = self._evidence.get(key)
         if row is None:
             row = self._evidence[key] = np.zeros(table.n_clusters_ + 1)
@@ -436,6 +437,9 @@ class SourceStrategy(Strategy):
         self._static = np.append(static, 0.0 if trusted else self.low_value)
         self._cluster_of = dict(zip(model.urls_, model.labels_.tolist(), strict=True))
         self.dups = DuplicateRates.from_rows(model.info.get("duplicate_views") or [])
+        self._nav.clear()          # the caches and the evidence belong to one model
+        self._patterns.clear()
+        self._evidence.clear()
         self._fitted = True
 
     # --- harvest --------------------------------------------------------------------------
@@ -447,11 +451,12 @@ class SourceStrategy(Strategy):
 
         key = (cluster, canonical_apath(anchor_path))
         table = self.scorer.table
-        pattern = table.url_key(url) if self.use_url_patterns else ""
+        full = self._pattern(url)
+        pattern = full if table.any_split else ""
         p, level = self._distribution((*key, pattern))
         # The verdict is the pair's (eq. 5), the order the pattern's (module docstring)
         pair = self._distribution((*key, ""))[0] if pattern else p
-        seen = self._evidence.get((*key, table.pattern(url) if self.use_url_patterns else ""))
+        seen = self._evidence.get((*key, full))
         if seen is not None:   # harvest evidence (module docstring)
             prior = max(EVIDENCE_PRIOR, table.sampled(*key))
             p, pair = _with_evidence(p, seen, prior), _with_evidence(pair, seen, prior)
@@ -473,6 +478,18 @@ class SourceStrategy(Strategy):
         if value * keep < self.low_value:
             return Decision(url, False, score, f"duplicate-views:{predicted}", predicted)
         return Decision(url, True, score, f"source:{level}:{predicted}", predicted)
+
+    def _pattern(self, url: str) -> str:
+        """The learned URL pattern of a link ("" without `url_patterns`), memoised: the
+        same navigation links appear on every page."""
+        if not self.use_url_patterns or self.scorer is None:
+            return ""
+        hit = self._patterns.get(url)
+        if hit is None:
+            if len(self._patterns) > 200_000:
+                self._patterns.clear()
+            hit = self._patterns[url] = self.scorer.table.pattern(url)
+        return hit
 
     def _distribution(self, nav_key: tuple[int, str, str]) -> tuple[np.ndarray, str]:
         """`NavigationTable.distribution`, cached (it never changes during a harvest)."""
