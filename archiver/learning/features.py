@@ -116,11 +116,19 @@ def text_chars(root: etree._Element) -> tuple[int, int]:
     Kohlschütter, Fankhauser & Nejdl (2010), "Boilerplate detection using shallow text
     features" (link density: the share of a block's text that is anchor text).
     """
+    own, linked = body_text(root)
+    outside = sum(map(len, "".join(own).split()))
+    return outside, outside + sum(map(len, "".join(linked).split()))
+
+
+def body_text(root: etree._Element) -> tuple[list[str], list[str]]:
+    """The visible text pieces of a page's body, (outside links, inside links), as
+    `text_chars` counts them; not in document order."""
     if not isinstance(root.tag, str):
-        return 0, 0
+        return [], []
     body = root if root.tag.lower() == "body" else root.find("body")
     if body is None:
-        return 0, 0
+        return [], []
     own: list[str] = []
     linked: list[str] = []
     stack: list[tuple[etree._Element, bool]] = [(body, False)]
@@ -138,8 +146,7 @@ def text_chars(root: etree._Element) -> tuple[int, int]:
                     push((child, in_link or ctag in _ANCHORS))
             if child.tail:        # a child's tail is its parent's text, hidden child or not
                 out.append(child.tail)
-    outside = sum(map(len, "".join(own).split()))
-    return outside, outside + sum(map(len, "".join(linked).split()))
+    return own, linked
 
 
 def content_share(root: etree._Element, min_chars: int = MIN_TEXT_CHARS) -> float | None:

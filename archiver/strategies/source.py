@@ -14,11 +14,13 @@ predicted cluster, so the report lists what was left unfetched, by cluster, with
 Duplicate views (an extension, `archiver.learning.duplicates`): eq. 12 cannot tell a link to
 a page from a link to another view of it when both lead to the same cluster. Each link score
 is multiplied by the share of new pages its (cluster, Apath) pair has been giving — pages
-whose ``rel=canonical`` names another URL, or whose body repeats one already fetched, count
-as duplicates — and by a factor for pages marked ``noindex`` by their robots meta or
-X-Robots-Tag (learned per pair and per URL kind of the destination), learned on the sample
-and updated while harvesting. A link whose value falls below `low_value` only because of
-these factors is skipped as ``strategy:duplicate-views:<c>``.
+whose ``rel=canonical`` names another URL, whose body repeats one already fetched, or which
+are near-duplicates of one (same title, nearly the same words outside links; see
+`archiver.learning.neardup`) count as duplicates — and by a factor for pages marked
+``noindex`` by their robots meta or X-Robots-Tag (learned per pair and per URL kind of the
+destination), learned on the sample and updated while harvesting. A link whose value falls
+below `low_value` only because of these factors is skipped as
+``strategy:duplicate-views:<c>``.
 
 Content share (an extension of eq. 11, parameter ``content``): crawling for UCC, Score(C) =
 Info(C) · DSim(C) · Balance(C) · Content(C), where Content(C) = min(1, s(C) / 0.5) and s(C)
@@ -78,6 +80,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from archiver.learning.duplicates import DuplicateRates
+from archiver.learning.neardup import NearDuplicates
 from archiver.learning.urlshape import UrlShape, learn_shape
 from archiver.page import Link
 from archiver.strategies.base import ClusterInfo, Decision, PageInfo, Queued, Strategy, Visit
@@ -179,6 +182,7 @@ class SourceStrategy(Strategy):
         self.dups = DuplicateRates()
         self._via: dict[str, tuple[str, str]] = {}   # link URL → (page found on, anchor path)
         self._digests: set[bytes] = set()            # bodies fetched so far
+        self._near = NearDuplicates()                # fingerprints of the pages so far
         self._sample_dup: dict[str, tuple[bool, bool]] = {}  # sampled URL → (duplicate, noindex)
         self._fetched: set[str] = set()              # URLs fetched so far
         self._redirected_to: set[str] = set()        # targets of redirects so far
@@ -264,16 +268,20 @@ class SourceStrategy(Strategy):
 
     def _is_duplicate(self, visit: Visit) -> bool:
         """Another view of a known page: its rel=canonical names another URL, or (without a
-        rel=canonical) its body repeats one already fetched (module docstring). A page that
-        names itself canonical is the page, even when a duplicate view of it came first."""
+        rel=canonical) its body repeats one already fetched, or it is a near-duplicate of
+        one (same title, nearly the same words outside links: `archiver.learning.neardup`)
+        (module docstring). A page that names itself canonical is the page, even when a
+        duplicate view of it came first."""
         page = visit.page
         repeated = False
         if visit.digest:
             repeated = visit.digest in self._digests
             self._digests.add(visit.digest)
+        near = self.use_duplicates and page.tree is not None and \
+            self._near.repeats(page.title, page.tree)     # remembered in every case
         if page.canonical:
             return _same_page_key(page.canonical) != _same_page_key(page.url)
-        return repeated
+        return repeated or near
 
     def _duplicate_seen(self, url: str, duplicate: bool, noindex: bool = False) -> None:
         """Record a fetch's verdicts: counted now while harvesting, at `fit` while sampling
