@@ -308,3 +308,29 @@ def test_noindex_seen_while_sampling_is_counted_at_fit_and_saved() -> None:
         s._observe_duplicate(url, duplicate, noindex)
     assert list(s.dups.rows()) == [[-1, "/html/body/a", 1, 0, 1, 0],
                                    [-1, "/html/body/a", 1, 0, 1, 0, "/*"]]
+
+
+def test_duplicate_rate_is_refined_per_url_pattern_within_a_pair() -> None:
+    """One anchor (a list's thumbnail overlay) leads to photos from a photostream and to the
+    same photos in an album's context: the pair's duplicate rate is about one half, the
+    album pattern's is all duplicates (zoo media site: 694 album views fetched before the
+    last profiles). The pattern's rate is shrunk towards the pair's, as the pair's is
+    towards the site's; a pattern never observed gets the pair's."""
+    rates = DuplicateRates()
+    key = (0, "/html/body/div/a[@class=\"overlay\"]")
+    for i in range(20):
+        rates.observe(key, False, url=f"/photos/u{i}/{i}/", pattern="/photos/*/#/")
+        rates.observe(key, True, url=f"/photos/u{i}/{i}/in/set-{i}/",
+                      pattern="/photos/*/#/in/*/")
+    for i in range(40):   # other pages of the site, none duplicates
+        rates.observe((1, "/html/body/a"), False, url=f"/x/{i}")
+    pair = rates.keep(key)
+    stream = rates.keep(key, "/photos/u99/99/", "/photos/*/#/")
+    album = rates.keep(key, "/photos/u99/99/in/set-1/", "/photos/*/#/in/*/")
+    assert album < 0.1 < pair < stream
+    site = 20 / 80
+    pair_rate = (20 + 2 * site) / (40 + 2)
+    assert pair == pytest.approx(1 - pair_rate)
+    assert album == pytest.approx(1 - (20 + 2 * pair_rate) / (20 + 2))
+    assert rates.keep(key, "/photos/u1/albums/", "/photos/*/albums/") == pytest.approx(pair)
+    assert all(len(row) != 7 or row[-1] != "/photos/*/#/in/*/" for row in rates.rows())

@@ -299,7 +299,7 @@ class SourceStrategy(Strategy):
         if via is not None:
             parent, anchor_path = via
             self.dups.observe((self._cluster_of.get(parent, -1), canonical_apath(anchor_path)),
-                              duplicate, noindex, url)
+                              duplicate, noindex, url, self._pattern(url))
 
     def _observe_destination(self, url: str, cluster: int) -> None:
         """Count a harvested page's cluster (-1: outlier or dead) against the (cluster, Apath,
@@ -512,7 +512,7 @@ class SourceStrategy(Strategy):
     def _keep(self, key: tuple[int, str], url: str = "") -> float:
         """The duplicate-view factor of a link to `url` at a (cluster, Apath) pair (1 when not
         in use; each signal's own reliability guard is in `DuplicateRates.keep`)."""
-        return self.dups.keep(key, url) if self.use_duplicates else 1.0
+        return self.dups.keep(key, url, self._pattern(url)) if self.use_duplicates else 1.0
 
     def rescore(self, queued: Iterable[Queued]) -> Iterator[tuple[int, Decision]]:
         """Re-rank queued URLs with the current Score(C) (eq. 12); seeds stay first."""
