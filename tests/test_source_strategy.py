@@ -143,6 +143,20 @@ def test_harvest_evidence_turns_a_pair_whose_pages_are_outliers_low_value(
     assert off._judge("d9", 0, X_PHOTO) == before and not off._evidence
 
 
+def test_one_page_links_alike_share_a_verdict_and_it_is_the_same(tmp_path: Path) -> None:
+    """`decide` judges the links of one page through a memo keyed by what the verdict reads
+    (Apath, URL pattern, URL kind, target shape); each decision must equal the link's own."""
+    from tests.test_learning_navigation import X_LISTS, X_PHOTO
+
+    strategy = _listing_strategy(tmp_path)
+    links = [(f"d{i}", X_PHOTO) for i in range(9, 14)] + [("l9", X_LISTS), ("l10", X_LISTS),
+                                                           ("/a/b?x=1", X_PHOTO)]
+    memo: dict[Any, Any] = {}
+    shared = [strategy._judge(u, 0, x, memo) for u, x in links]
+    assert shared == [strategy._judge(u, 0, x) for u, x in links]
+    assert len(memo) < len(links)
+
+
 # --- URL patterns: order the frontier, not the verdict --------------------------------------
 def test_url_patterns_rank_links_of_one_apath_but_the_verdict_stays_the_pairs(
         tmp_path: Path) -> None:

@@ -80,7 +80,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from archiver.learning.duplicates import DuplicateRates
+from archiver.learning.duplicates import DuplicateRates, url_kind
 from archiver.learning.neardup import NearDuplicates
 from archiver.learning.urlshape import UrlShape, learn_shape
 from archiver.page import Link
@@ -190,6 +190,8 @@ class SourceStrategy(Strategy):
         # (cluster, Apath, URL pattern) → destinations fetched while harvesting, by cluster
         self._evidence: dict[tuple[int, str, str], np.ndarray] = {}
         self._patterns: dict[str, str] = {}         # link URL → its URL pattern
+        # (cluster, Apath, split pattern, pattern) → (evidence count, order row, verdict row)
+        self._posterior: dict[tuple[int, str, str, str], tuple[float, Any, Any]] = {}
 
     def params(self) -> dict[str, Any]:
         return {"mode": self.mode, "sample_size": self.sample_size, "low_value": self.low_value,
@@ -327,7 +329,10 @@ class SourceStrategy(Strategy):
         url = visit.page.url
         cluster = self._cluster_of.get(url, -1)
         self._remember(url, links)
-        return [self._judge(link.url, cluster, link.anchor_path) for link in links]
+        # Links of one page that share their pair, URL pattern and URL kind get one verdict:
+        # nothing `_judge` reads changes within a page (a blog page has ~190 links).
+        memo: dict[tuple[str, str, str, bool], Decision] = {}
+        return [self._judge(link.url, cluster, link.anchor_path, memo) for link in links]
 
     def _remember(self, url: str, links: Sequence[Link]) -> None:
         """Which page and anchor path found each link first, for `_observe_duplicate`."""
@@ -449,11 +454,15 @@ class SourceStrategy(Strategy):
         self._nav.clear()          # the caches and the evidence belong to one model
         self._patterns.clear()
         self._evidence.clear()
+        self._posterior.clear()
         self._fitted = True
 
     # --- harvest --------------------------------------------------------------------------
-    def _judge(self, url: str, cluster: int, anchor_path: str) -> Decision:
-        """Score one link by eq. 12, or skip it as low-value (module docstring)."""
+    def _judge(self, url: str, cluster: int, anchor_path: str,
+               memo: dict[tuple[str, str, str, bool], Decision] | None = None) -> Decision:
+        """Score one link by eq. 12, or skip it as low-value (module docstring). With `memo`
+        (one page's links, `cluster` fixed), links alike in all that the verdict and score
+        read (Apath, URL pattern, URL kind, target shape) share one computation."""
         if self.scorer is None or self._static is None:
             return Decision(url, True, 0.0, "no-model")
         from archiver.learning.features import canonical_apath
@@ -461,14 +470,28 @@ class SourceStrategy(Strategy):
         key = (cluster, canonical_apath(anchor_path))
         table = self.scorer.table
         full = self._pattern(url)
+        if memo is not None:
+            shaped = self.target_shape is not None and self.target_shape.matches(url)
+            alike = (key[1], full, url_kind(url), shaped)
+            same = memo.get(alike)
+            if same is None:
+                same = memo[alike] = self._judge(url, cluster, anchor_path)
+            return Decision(url, same.follow, same.priority, same.reason, same.cluster)
         pattern = full if table.any_split else ""
         p, level = self._distribution((*key, pattern))
         # The verdict is the pair's (eq. 5), the order the pattern's (module docstring)
         pair = self._distribution((*key, ""))[0] if pattern else p
         seen = self._evidence.get((*key, full))
-        if seen is not None:   # harvest evidence (module docstring)
-            prior = max(EVIDENCE_PRIOR, table.sampled(*key))
-            p, pair = _with_evidence(p, seen, prior), _with_evidence(pair, seen, prior)
+        if seen is not None:   # harvest evidence (module docstring), cached per count
+            n_seen = float(seen.sum())
+            hit = self._posterior.get((*key, pattern, full))
+            if hit is None or hit[0] != n_seen:
+                if len(self._posterior) > 200_000:
+                    self._posterior.clear()
+                prior = max(EVIDENCE_PRIOR, table.sampled(*key))
+                hit = self._posterior[(*key, pattern, full)] = (
+                    n_seen, _with_evidence(p, seen, prior), _with_evidence(pair, seen, prior))
+            p, pair = hit[1], hit[2]
             level += "+seen"
         n = len(p) - 1
         dest = int(p.argmax()) if p.any() else n
