@@ -56,3 +56,26 @@ def test_short_or_untitled_pages_are_never_judged() -> None:
     assert near.repeats("Log in", short) is False
     assert near.repeats("", _page(ANSWERS)) is False
     assert near.repeats("", _page(ANSWERS)) is False
+
+
+def test_the_strategy_counts_near_duplicates_only_when_asked(tmp_path) -> None:
+    """`near_duplicates` (default false): the second view of a question is a duplicate view
+    for the duplicate-view factor only with the parameter on."""
+    from archiver.page import parse_html
+    from archiver.profile import profile_from_dict
+    from archiver.strategies import REGISTRY, Visit
+
+    def strategy(**params: object):
+        return REGISTRY["source-ucc"].from_profile(profile_from_dict({
+            "name": "t", "seeds": ["http://q.test/"], "output": {"dir": str(tmp_path)},
+            "strategy": {"name": "source-ucc", "params": params}}, source="<test>"))
+
+    body = "<html><head><title>How do I sort?</title></head><body>{}</body></html>"
+    first = parse_html("http://q.test/q/1", body.format(
+        "".join(f"<p>{a}</p>" for a in ANSWERS)), None)
+    second = parse_html("http://q.test/q/1?tab=oldest", body.format(
+        "".join(f"<p>{a}</p>" for a in reversed(ANSWERS))), None)
+    for params, expected in (({}, False), ({"near_duplicates": True}, True)):
+        s = strategy(**params)
+        assert s._is_duplicate(Visit(page=first, depth=1, digest=b"1")) is False
+        assert s._is_duplicate(Visit(page=second, depth=1, digest=b"2")) is expected
