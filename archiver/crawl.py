@@ -30,7 +30,7 @@ from archiver.page import absolute_url
 from archiver.politeness import Politeness
 from archiver.profile import SiteProfile
 from archiver.robots import RobotsPolicy
-from archiver.strategies import Queued, Strategy, get_strategy
+from archiver.strategies import Decision, Queued, Strategy, get_strategy
 from archiver.urls import canonicalize, host_key
 from archiver.warc import RecordLocation, WarcSink, repair_open_files
 
@@ -446,23 +446,22 @@ class Crawl:
         0.723."""
         if not self.strategy.rescore_interval or not item.parent_url or not item.anchor_path:
             return True              # seeds, redirect targets and embeds keep their boost
-        decided = next(iter(self.strategy.rescore(
-            [Queued(item.id, item.url, item.depth, item.anchor_path, item.parent_url)])), None)
-        if decided is None or decided[1].follow:
+        decided = list(self.strategy.rescore(
+            [Queued(item.id, item.url, item.depth, item.anchor_path, item.parent_url)]))
+        if not decided or decided[0][1].follow:
             return True
-        d = decided[1]
-        self.conn.execute("BEGIN")
-        self.frontier.reprioritize([(item.id, False, 0.0, f"strategy:{d.reason}")])
-        if d.cluster is not None:
-            self.conn.execute("UPDATE url SET cluster = ? WHERE id = ?", (d.cluster, item.id))
-        self.conn.execute("COMMIT")
+        self._store_decisions(decided)
         return False
 
     def _rescore(self, why: str) -> None:
         """Re-decide every queued URL with the strategy's current scores (one transaction);
         skipped ones get the same `strategy:` reason prefix as in `process_page`."""
-        queued = list(self.judge.queued_for_rescore())
-        decided = list(self.strategy.rescore(queued))
+        decided = list(self.strategy.rescore(self.judge.queued_for_rescore()))
+        self._store_decisions(decided, why)
+
+    def _store_decisions(self, decided: list[tuple[int, Decision]], why: str = "") -> None:
+        """Write the strategy's decisions on queued URLs in one transaction (skipped ones
+        get the `strategy:` reason prefix of `process_page`); with `why`, log the rescore."""
         updates = [(url_id, d.follow, d.priority if math.isfinite(d.priority) else 0.0,
                     d.reason if d.follow else f"strategy:{d.reason}") for url_id, d in decided]
         self.conn.execute("BEGIN")
@@ -470,8 +469,9 @@ class Crawl:
         self.conn.executemany("UPDATE url SET cluster = ? WHERE id = ?",   # predicted cluster
                               [(d.cluster, url_id) for url_id, d in decided
                                if d.cluster is not None])
-        log_event(self.conn, "phase" if why == "model fitted" else "rescore",
-                  f"{why}; {n} queued URLs rescored", now=self.clock())
+        if why:
+            log_event(self.conn, "phase" if why == "model fitted" else "rescore",
+                      f"{why}; {n} queued URLs rescored", now=self.clock())
         self.conn.execute("COMMIT")
 
     def _store_sitemap(self) -> None:
