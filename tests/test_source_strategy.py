@@ -149,12 +149,27 @@ def test_one_page_links_alike_share_a_verdict_and_it_is_the_same(tmp_path: Path)
     from tests.test_learning_navigation import X_LISTS, X_PHOTO
 
     strategy = _listing_strategy(tmp_path)
+    for i, name in enumerate("pqrstu"):   # evidence against one URL pattern of the pair
+        strategy._via[f"/a/{name}?x={i}"] = ("h", X_PHOTO)
+        strategy._observe_destination(f"/a/{name}?x={i}", -1)
+    from archiver.learning.features import canonical_apath
+
+    photo = (0, canonical_apath(X_PHOTO))
+    for i in range(8):   # noindex pages behind one URL kind (/c/*?x) of the pair, not /a/*?x
+        strategy.dups.observe(photo, False, True, f"/c/k{i}?x={i}")
+        strategy.dups.observe((1, "/other"), False, False, f"/o/{i}")
     links = [(f"d{i}", X_PHOTO) for i in range(9, 14)] + [("l9", X_LISTS), ("l10", X_LISTS),
-                                                           ("/a/b?x=1", X_PHOTO)]
+                                                           ("/a/b?x=1", X_PHOTO),
+                                                           ("/a/c?x=2", X_PHOTO),
+                                                           ("/a/b?x=zz", X_PHOTO),   # pattern
+                                                           ("/c/b?x=1", X_PHOTO)]    # kind
     memo: dict[Any, Any] = {}
     shared = [strategy._judge(u, 0, x, memo) for u, x in links]
     assert shared == [strategy._judge(u, 0, x) for u, x in links]
     assert len(memo) < len(links)
+    # the memo must tell apart what the verdict reads: URL pattern and URL kind
+    b1, c2, bzz, cb1 = (d.priority for d in shared[-4:])
+    assert b1 == c2 and bzz > b1 and cb1 < b1
 
 
 # --- URL patterns: order the frontier, not the verdict --------------------------------------
