@@ -132,6 +132,29 @@ def test_classifier_votes_and_outliers() -> None:
         PageClassifier().predict(X)
 
 
+def test_classifier_dense_and_sparse_searches_agree(monkeypatch) -> None:
+    """Small training sets are searched densely, large ones sparsely: same neighbours."""
+    import scipy.sparse as sp
+
+    from archiver.learning import classify
+
+    rng = np.random.default_rng(3)
+    X = sp.random(60, 40, density=0.2, random_state=4, format="csr")
+    labels = rng.integers(-1, 3, size=60)
+    queries = sp.random(9, 40, density=0.2, random_state=5, format="csr")
+    dense = PageClassifier(3, max_distance=0.9).fit(X, labels)
+    monkeypatch.setattr(classify, "_DENSE_CELLS", 0)
+    sparse = PageClassifier(3, max_distance=0.9).fit(X, labels)
+    assert isinstance(sparse._train_t, sp.spmatrix) and isinstance(dense._train_t, np.ndarray)
+    d1, i1 = dense.kneighbors(queries)
+    d2, i2 = sparse.kneighbors(queries)
+    assert np.allclose(d1, d2) and (i1 == i2).all()
+    assert (dense.predict(queries) == sparse.predict(queries)).all()
+    # brute force: the true nearest training page of every query
+    full = np.linalg.norm(queries.toarray()[:, None, :] - X.toarray()[None, :, :], axis=2)
+    assert np.allclose(d1[:, 0], full.min(axis=1))
+
+
 def test_merge_heights_are_the_mutual_reachability_mst() -> None:
     X = np.array([[0.0], [1.0], [3.0], [3.5]])
     heights, smaller = merge_heights(X, np.zeros(4))
