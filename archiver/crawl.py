@@ -219,12 +219,63 @@ class Crawl:
     def _prepare_strategy(self, resumed: bool) -> None:
         strategy = self.strategy
         self._rescored_at = 0
-        if strategy.learns and strategy.load(self.folder.model_dir):
+        fitted_after, phase = self.conn.execute(
+            "SELECT learned_after_fetch, phase FROM job WHERE id = 1").fetchone()
+        # A job fitted by an archiver that did not record where (see `_replay`) only loads
+        # its model, as it did then; so does a job whose model `archiver learn --from-warc`
+        # made, without fetching anything.
+        legacy = fitted_after is None and phase == "harvest"
+        if resumed and strategy.learns and not legacy:
+            self._replay(fitted_after)
+        elif strategy.learns and strategy.load(self.folder.model_dir):
             self.phase = "harvest"
             self._store_sitemap()
         else:
             self.phase = "learn" if strategy.learning else "harvest"
         self.conn.execute("UPDATE job SET phase = ? WHERE id = 1", (self.phase,))
+        if self.phase == "learn" and not strategy.learning:   # killed just before the fit
+            self._end_learning()
+
+    def _replay(self, fitted_after: int | None) -> None:
+        """Give a resumed learning strategy back what the earlier runs taught it: their
+        fetches again, through the code that handled them (`archiver.replay`), with the saved
+        model loaded where they fitted it (refitted from the replayed sample if it is gone).
+        URLs that the sampler dropped when popped (queued as "deferred") are asked about
+        again, as the loop asked then. A job that fitted before this was recorded (or
+        learned from WARCs) loaded its model before the replay: `_prepare_strategy`."""
+        from archiver.replay import past_fetches
+
+        strategy = self.strategy
+        fitted = not strategy.learning
+        self.phase = "harvest" if fitted else "learn"
+        started, n = time.monotonic(), 0
+        for past in past_fetches(self.conn, self.folder.warc_dir):
+            if not fitted and fitted_after is not None and past.fetch_id > fitted_after:
+                fitted = self._refit()
+            self._process(past.item, past.exchange)
+            n += 1
+        if not fitted and fitted_after is not None:
+            fitted = self._refit()
+        if not fitted:
+            for row in self.conn.execute(
+                    "SELECT url FROM url WHERE state = 'queued' AND reason = 'deferred'"):
+                strategy.defer(row[0])
+        self.phase = "harvest" if fitted else "learn"
+        if fitted:
+            self._store_sitemap()
+        logger.info("resume: %d earlier fetches replayed into the strategy in %.1f s", n,
+                    time.monotonic() - started)
+
+    def _refit(self) -> bool:
+        """Where the earlier run fitted: load its model, or fit again if it is missing."""
+        self.phase = "harvest"
+        if self.strategy.load(self.folder.model_dir):
+            return True
+        logger.warning("resume: the model in %s is missing; fitting it again from the "
+                       "replayed sample", self.folder.model_dir)
+        self.strategy.fit()
+        self.strategy.save(self.folder.model_dir)
+        return True
 
     def _add_seeds(self) -> None:
         now = self.clock()
@@ -351,17 +402,21 @@ class Crawl:
 
     def _archive_and_process(self, item: QueuedURL, ex: Exchange, robots: bool = False) -> None:
         loc = self.sink.write_exchange(ex)
-        outcome = PageOutcome()
-        if ex.status is not None and not robots:
-            outcome = process_page(self.judge, self.strategy, item, ex, self.phase)
-            if loc is not None and outcome.metadata:
-                self.sink.write_metadata(item.url, loc.record_id, outcome.metadata)
-        if not robots:
-            self.strategy.observe_fetch(item.url, ex.status, outcome.is_page,
-                                        location=_redirect_target(ex),
-                                        content_type=ex.content_type)
+        outcome = PageOutcome() if robots else self._process(item, ex)
+        if loc is not None and outcome.metadata:
+            self.sink.write_metadata(item.url, loc.record_id, outcome.metadata)
         self.sink.flush()
         self._commit(item, ex, loc, outcome, robots)
+
+    def _process(self, item: QueuedURL, ex: Exchange) -> PageOutcome:
+        """What the strategy makes of one exchange: its decisions on the page's links, then
+        the fetch's outcome told to it (live, and again when a resume replays it)."""
+        outcome = PageOutcome()
+        if ex.status is not None:
+            outcome = process_page(self.judge, self.strategy, item, ex, self.phase)
+        self.strategy.observe_fetch(item.url, ex.status, outcome.is_page,
+                                    location=_redirect_target(ex), content_type=ex.content_type)
+        return outcome
 
     def _commit(self, item: QueuedURL, ex: Exchange, loc: RecordLocation | None,
                 outcome: PageOutcome, robots: bool = False) -> None:
@@ -431,7 +486,9 @@ class Crawl:
         self.strategy.fit()
         self.strategy.save(self.folder.model_dir)
         self._store_sitemap()
-        self.conn.execute("UPDATE job SET phase = 'harvest' WHERE id = 1")
+        # where a resume must load the model while replaying the earlier fetches
+        self.conn.execute("UPDATE job SET phase = 'harvest', learned_after_fetch ="
+                          " (SELECT coalesce(max(id), 0) FROM fetch) WHERE id = 1")
         self._rescore("model fitted")
         self.phase = "harvest"
         self._rescored_at = self.stats.pages

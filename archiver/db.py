@@ -10,7 +10,12 @@ from archiver.errors import JobError
 
 # Ordered migrations: index i brings a database from user_version i to i + 1.
 # The first is the whole schema; later changes are appended, never edited.
-MIGRATIONS: list[str] = [resources.files("archiver").joinpath("schema.sql").read_text("utf-8")]
+MIGRATIONS: list[str] = [
+    resources.files("archiver").joinpath("schema.sql").read_text("utf-8"),
+    # the last fetch before a learning strategy fitted its model (NULL: not fitted, or
+    # fitted by an archiver that did not record it): a resume loads the model there
+    "ALTER TABLE job ADD COLUMN learned_after_fetch INTEGER",
+]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

@@ -37,25 +37,26 @@ pair's): one thumbnail anchor of a photo site's lists leads to the photos from a
 and to the same photos in an album's context (`/photos/*/#/in/*/`), and at the pair's rate
 of about one half the zoo media site fetched 694 album views before its last profiles
 (requests to 95% of its UCC entities 3,910 → 3,077). Pattern rows are not saved with the
-model: a harvest resumed from a saved model learns them again. Noindex follows the *kind* of
-page the link leads to, and one Apath often holds links to several kinds: a wiki's tabs
-(article, talk, edit, history) share ``.../nav/ul/li/a``, a diff's header cell links the old
-revision and the next diff. So noindex is also counted per *URL kind* of the destination
-(`url_kind`: the path with its last segment as ``*`` and digit runs as N, and the query's
-parameter names), site-wide and within each pair. A link whose kind has been fetched before
-gets its kind's site-wide noindex rate (shrunk towards the site's), refined by what that
-kind gave at the link's own pair (shrunk towards the former); a link of a kind never fetched
-gets its pair's. ``/wiki/Talk:X`` and ``/w/index.php?action=edit&title=X`` then part ways
-inside the tab pair, and a login link learned on article pages is known on talk pages too.
-Noindex marks kinds of page (every diff, every edit form), but also the odd exception in
-an indexable kind: WordPress marks the archive of an empty month noindex. With
-``f = 1 − r``, two empty months in the zoo blog's sample made the month-archive links less
-attractive, which reordered the blog's hub pages and cost it 6 points of recall. So a kind
-is demoted only in so far as most of it is noindex:
-``f(r) = min(1, (1 − r) / (1 − NOINDEX_TOLERANCE))``, 1 up to a rate of one half, falling to
-0 for a kind that is all noindex. The price, measured on the zoo wiki: the demotion starts
-later (a kind needs a few noindex pages before its rate passes one half), F 0.844 instead
-of 0.875 — still well above the 0.797 without the noindex signal.
+model: a resumed crawl counts them again as it replays its earlier fetches
+(`archiver.replay`). Noindex follows the *kind* of page the link leads to, and one Apath
+often holds links to several kinds: a wiki's tabs (article, talk, edit, history) share
+``.../nav/ul/li/a``, a diff's header cell links the old revision and the next diff. So
+noindex is also counted per *URL kind* of the destination (`url_kind`: the path with its
+last segment as ``*`` and digit runs as N, and the query's parameter names), site-wide and
+within each pair. A link whose kind has been fetched before gets its kind's site-wide
+noindex rate (shrunk towards the site's), refined by what that kind gave at the link's own
+pair (shrunk towards the former); a link of a kind never fetched gets its pair's.
+``/wiki/Talk:X`` and ``/w/index.php?action=edit&title=X`` then part ways inside the tab
+pair, and a login link learned on article pages is known on talk pages too. Noindex marks
+kinds of page (every diff, every edit form), but also the odd exception in an indexable
+kind: WordPress marks the archive of an empty month noindex. With ``f = 1 − r``, two empty
+months in the zoo blog's sample made the month-archive links less attractive, which
+reordered the blog's hub pages and cost it 6 points of recall. So a kind is demoted only in
+so far as most of it is noindex: ``f(r) = min(1, (1 − r) / (1 − NOINDEX_TOLERANCE))``, 1 up
+to a rate of one half, falling to 0 for a kind that is all noindex. The price, measured on
+the zoo wiki: the demotion starts later (a kind needs a few noindex pages before its rate
+passes one half), F 0.844 instead of 0.875 — still well above the 0.797 without the noindex
+signal.
 
 Each signal has its own reliability guard, so that one misconfigured signal does not take
 the other with it. A signal found on nearly every page says more about the site's markup

@@ -68,8 +68,8 @@ the login, print and "what links here" links share one canonical Apath with the 
 special pages (a hub cluster), so the sample predicted a hub behind them; 183 of those
 pages, all outliers when classified, were fetched before the harvest stopped. The loop
 re-judges a URL when it is popped (see `archiver.crawl`), so a correction applies to the
-queued links at once. The evidence is not saved with the model: a resumed job starts again
-from the sample's rows.
+queued links at once. The evidence is not saved with the model: a resumed crawl counts it
+again as it replays its earlier fetches (`archiver.replay`).
 """
 
 from __future__ import annotations
