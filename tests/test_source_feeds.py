@@ -10,7 +10,7 @@ import pytest
 
 from archiver.crawl import Crawl
 from archiver.profile import profile_from_dict
-from archiver.strategies.source import SourceUCCStrategy, is_feed
+from archiver.strategies.source import SourceUCCStrategy, is_machine_readable
 from archiver.zoo import make_site, serve
 
 
@@ -23,10 +23,12 @@ def _strategy() -> SourceUCCStrategy:
     ("application/rss+xml", True), ("application/atom+xml", True), ("text/xml", True),
     ("application/xml", True), ("application/feed+json", True),
     ("text/html", False), ("application/xhtml+xml", True), ("image/jpeg", False),
-    ("application/pdf", False), ("", False)])
-def test_is_feed(media: str, feed: bool) -> None:
+    ("application/pdf", False), ("", False), ("application/json", True),
+    ("application/ld+json", True), ("text/javascript", True), ("text/css", True),
+    ("text/plain", False), ("video/mp4", False)])
+def test_is_machine_readable(media: str, feed: bool) -> None:
     """XHTML is caught too, but it never gets here: a parsed page has is_page = True."""
-    assert is_feed(media) is feed
+    assert is_machine_readable(media) is feed
 
 
 def test_a_sampled_feed_is_a_dead_destination_and_a_pdf_is_not() -> None:

@@ -143,17 +143,71 @@ def test_harvest_evidence_turns_a_pair_whose_pages_are_outliers_low_value(
     assert off._judge("d9", 0, X_PHOTO) == before and not off._evidence
 
 
+def test_links_of_url_patterns_never_sampled_share_their_pairs_evidence(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Real MediaWiki: past its articles, source-ucc followed the API documentation's example
+    links, each of a URL pattern of its own (/api.php?action=..&list=..), so evidence kept
+    per pattern never added up. A link of a pattern the sample never saw at its pair is
+    judged by the evidence of all links at the pair; a sampled pattern keeps its own."""
+    import archiver.strategies.source as source
+    from archiver.learning.features import canonical_apath
+    from tests.test_learning_navigation import X_PHOTO
+
+    monkeypatch.setattr(source, "TRUSTED_SAMPLE", 1)
+    strategy = _listing_strategy(tmp_path)
+    link = "http://m.test/api.php?z=1"
+    assert strategy._judge(link, 0, X_PHOTO).follow
+    urls = [f"http://m.test/api.php?p{i}=v" for i in range(100)]
+    assert len({strategy._pattern(u) for u in [*urls, link]}) == 101
+    for url in urls:
+        strategy._via[url] = ("h", X_PHOTO)
+        strategy._observe_destination(url, -1)
+    after = strategy._judge(link, 0, X_PHOTO)
+    assert not after.follow and after.reason == "low-value:-1"
+    sampled = (0, canonical_apath(X_PHOTO), strategy._pattern(link))
+    strategy.scorer.table._sampled_by_pattern[sampled] = 1
+    strategy._posterior.clear()
+    assert strategy._judge(link, 0, X_PHOTO).follow         # no evidence of its own yet
+
+
+def test_a_noindex_page_is_evidence_against_the_link_that_found_it(tmp_path: Path) -> None:
+    """A page the site asks robots not to index counts as an outlier destination for the
+    harvest evidence (real MediaWiki: the API help pages share the articles' skin and
+    cluster), while it keeps its cluster for Balance and the sitemap."""
+    from archiver.learning.features import canonical_apath
+    from tests.test_learning_navigation import X_PHOTO
+
+    strategy = _listing_strategy(tmp_path)
+    strategy.model.classify = lambda bag: 2                 # every page looks like a photo
+
+    def visit(url: str, robots: str) -> None:
+        html = f'<html><head><meta name="robots" content="{robots}"></head><body><p>{url}</p>'
+        strategy._via[url] = ("h", X_PHOTO)
+        strategy.describe(Visit(page=parse_html(url, html.encode()), depth=1,
+                                digest=url.encode()))
+
+    for i in range(3):
+        visit(f"http://m.test/ok{i}", "all")
+    visit("http://m.test/ni", "noindex, nofollow")
+    assert strategy._pair_evidence[(0, canonical_apath(X_PHOTO))].tolist() == [0, 0, 3, 1]
+    assert strategy._cluster_of["http://m.test/ni"] == 2
+    assert strategy.scorer.crawled_.tolist() == [0, 0, 4, 0]
+
+
 def test_one_page_links_alike_share_a_verdict_and_it_is_the_same(tmp_path: Path) -> None:
     """`decide` judges the links of one page through a memo keyed by what the verdict reads
     (Apath, URL pattern, URL kind, target shape); each decision must equal the link's own."""
+    from archiver.learning.features import canonical_apath
     from tests.test_learning_navigation import X_LISTS, X_PHOTO
 
     strategy = _listing_strategy(tmp_path)
+    table = strategy.scorer.table   # the sample saw links of the pattern of /a/b?x=1 there
+    table._sampled_by_pattern[(0, canonical_apath(X_PHOTO), strategy._pattern("/a/b?x=1"))] = 3
     for i, name in enumerate("pqrstu"):   # evidence against one URL pattern of the pair
         strategy._via[f"/a/{name}?x={i}"] = ("h", X_PHOTO)
         strategy._observe_destination(f"/a/{name}?x={i}", -1)
-    from archiver.learning.features import canonical_apath
-
+        strategy._via[f"/e/{name}"] = ("h", X_PHOTO)   # and for the pair's other patterns
+        strategy._observe_destination(f"/e/{name}", 2)
     photo = (0, canonical_apath(X_PHOTO))
     for i in range(8):   # noindex pages behind one URL kind (/c/*?x) of the pair, not /a/*?x
         strategy.dups.observe(photo, False, True, f"/c/k{i}?x={i}")

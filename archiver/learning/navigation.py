@@ -242,6 +242,8 @@ class NavigationTable:
         self.adjacency_ = adjacency
         self._sampled = {key: int(row.sum()) for key, row in zip(self.keys_, self.counts_,
                                                                  strict=True)}
+        self._sampled_by_pattern = {key: int(row.sum()) for key, row in
+                                    zip(self.sub_keys_, self.sub_counts_, strict=True)}
         self._split = self._split_rows()
         self._any_split = any(self._split.values())
 
@@ -263,8 +265,11 @@ class NavigationTable:
         return {key: {pattern: int(row.argmax()) for pattern, row in sorted(by.items())}
                 for key, by in sorted(self._split.get("exact", {}).items())}
 
-    def sampled(self, cluster: int, apath: str) -> int:
-        """How many sampled destinations the exact (cluster, Apath) pair has (0: unseen)."""
+    def sampled(self, cluster: int, apath: str, pattern: str | None = None) -> int:
+        """How many sampled destinations the exact (cluster, Apath) pair has (0: unseen);
+        with `pattern`, only those of links of that URL pattern (0 without `url_patterns`)."""
+        if pattern is not None:
+            return self._sampled_by_pattern.get((cluster, apath, pattern), 0)
         return self._sampled.get((cluster, apath), 0)
 
     def pattern(self, url: str) -> str:

@@ -113,7 +113,10 @@ RESCORE_EVERY = 200
 # pair weigh as this many observations at least (minPts, as few as a cluster needs), so a
 # pair the sample saw once or never is corrected after a handful of fetched destinations.
 EVIDENCE_PRIOR = 4
-FEED_TYPES = frozenset({"application/feed+json"})   # plus every XML type, see `is_feed`
+# Machine-readable views of a site's pages (plus every XML and JSON type, see
+# `is_machine_readable`): JSON and JSONP API output, scripts and style sheets reached by a link
+MACHINE_TYPES = frozenset({"application/json", "text/json", "application/javascript",
+                           "text/javascript", "application/x-javascript", "text/css"})
 TRUSTED_SAMPLE = 200   # sampled pages from which outlier destinations count as worthless
 # Sampled pages of the target cluster that must have the example's URL shape, and that
 # must have another path, before the shape is trusted to split the cluster (minPts, as for
@@ -194,6 +197,7 @@ class SourceStrategy(Strategy):
         self._redirected_to: set[str] = set()        # targets of redirects so far
         # (cluster, Apath, URL pattern) → destinations fetched while harvesting, by cluster
         self._evidence: dict[tuple[int, str, str], np.ndarray] = {}
+        self._pair_evidence: dict[tuple[int, str], np.ndarray] = {}   # summed over patterns
         self._patterns: dict[str, str] = {}         # link URL → its URL pattern
         # (cluster, Apath, split pattern, pattern) → (evidence count, order row, verdict row)
         self._posterior: dict[tuple[int, str, str, str], tuple[float, Any, Any]] = {}
@@ -222,13 +226,14 @@ class SourceStrategy(Strategy):
     def observe_fetch(self, url: str, status: int | None, is_page: bool,
                       location: str = "", content_type: str = "") -> None:
         """A requested URL that gave no HTML page leaves the sampler's pending set (as dead
-        unless it was a 2xx document). A feed (RSS, Atom, any XML) is a syndicated copy of
-        pages, not content of its own: a dead destination, and a duplicate view for its
-        link's pair. A redirect to a URL already fetched or already redirected to (a login
-        wall behind "reply" or "fave") gave nothing new: a duplicate view for its link's
-        pair; one to a new URL hands that URL its link's pair."""
+        unless it was a 2xx document). Machine-readable output (a feed: RSS, Atom, any XML;
+        API output: any JSON; a script or style sheet) is a copy of pages for programs, not
+        content of its own: a dead destination, and a duplicate view for its link's pair.
+        A redirect to a URL already fetched or already redirected to (a login wall behind
+        "reply" or "fave") gave nothing new: a duplicate view for its link's pair; one to a
+        new URL hands that URL its link's pair."""
         self._fetched.add(url)
-        feed = not is_page and is_feed(content_type)
+        feed = not is_page and is_machine_readable(content_type)
         if not self._fitted and not is_page:
             ok = status is not None and 200 <= status < 300     # a document, an image
             self.sampler.add_failure(url, dead=not ok or feed)
@@ -271,7 +276,9 @@ class SourceStrategy(Strategy):
         cluster = self.model.classify(bag)
         self.scorer.observe(cluster)
         self._cluster_of[visit.page.url] = cluster
-        self._observe_destination(visit.page.url, cluster)
+        # a page the site asks robots not to index is not content, whatever its template
+        self._observe_destination(visit.page.url, -1 if noindex and self.use_duplicates
+                                  and self.dups.signals()[1] else cluster)
         return PageInfo(cluster=cluster, extra=extra)
 
     def _is_duplicate(self, visit: Visit) -> bool:
@@ -323,10 +330,10 @@ class SourceStrategy(Strategy):
         table = self.scorer.table
         key = (self._cluster_of.get(parent, -1), canonical_apath(anchor_path),
                self._pattern(url))
-        row = self._evidence.get(key)
-        if row is None:
-            row = self._evidence[key] = np.zeros(table.n_clusters_ + 1)
-        row[cluster if cluster >= 0 else -1] += 1.0
+        width = table.n_clusters_ + 1
+        for row in (self._evidence.setdefault(key, np.zeros(width)),
+                    self._pair_evidence.setdefault((key[0], key[1]), np.zeros(width))):
+            row[cluster if cluster >= 0 else -1] += 1.0
 
     def decide(self, visit: Visit, links: Sequence[Link]) -> list[Decision]:
         if not self._fitted:
@@ -459,6 +466,7 @@ class SourceStrategy(Strategy):
         self._nav.clear()          # the caches and the evidence belong to one model
         self._patterns.clear()
         self._evidence.clear()
+        self._pair_evidence.clear()
         self._posterior.clear()
         self._fitted = True
 
@@ -486,14 +494,19 @@ class SourceStrategy(Strategy):
         p, level = self._distribution((*key, pattern))
         # The verdict is the pair's (eq. 5), the order the pattern's (module docstring)
         pair = self._distribution((*key, ""))[0] if pattern else p
-        seen = self._evidence.get((*key, full))
-        if seen is not None:   # harvest evidence (module docstring), cached per count
+        # Harvest evidence (module docstring), cached per count: of links of this URL pattern
+        # when the sample saw the pattern at the pair (it then weighs as those links), else
+        # of all links at the pair (the sample weighing as all its links there).
+        sampled = table.sampled(*key, full) if self.use_url_patterns else 0
+        seen = self._evidence.get((*key, full)) if sampled or not self.use_url_patterns \
+            else self._pair_evidence.get(key)
+        if seen is not None:
             n_seen = float(seen.sum())
             hit = self._posterior.get((*key, pattern, full))
             if hit is None or hit[0] != n_seen:
                 if len(self._posterior) > 200_000:
                     self._posterior.clear()
-                prior = max(EVIDENCE_PRIOR, table.sampled(*key))
+                prior = max(EVIDENCE_PRIOR, sampled or table.sampled(*key))
                 hit = self._posterior[(*key, pattern, full)] = (
                     n_seen, _with_evidence(p, seen, prior), _with_evidence(pair, seen, prior))
             p, pair = hit[1], hit[2]
@@ -619,10 +632,13 @@ def _with_evidence(row: np.ndarray, seen: np.ndarray, prior: float) -> np.ndarra
     return out / (prior + outliers + known)
 
 
-def is_feed(content_type: str) -> bool:
-    """RSS, Atom, RDF, JSON Feed or any XML media type (a feed or a sitemap, not a page)."""
-    return content_type in FEED_TYPES or content_type.endswith("+xml") or \
-        content_type.endswith("/xml")
+def is_machine_readable(content_type: str) -> bool:
+    """RSS, Atom, RDF or any XML media type (a feed, a sitemap), any JSON type (API output,
+    JSON Feed), JavaScript or CSS: not a page, nor a document a reader opens (an image, a
+    PDF). Measured on a real MediaWiki: once its pages were archived, source-ucc spent its
+    requests on the API documentation's example queries, JSON answers that never counted
+    against the links leading to them."""
+    return content_type in MACHINE_TYPES or content_type.endswith(("+xml", "/xml", "+json"))
 
 
 def _cluster_rows(model: SourceModel, scorer: LinkScorer, target: int | None
