@@ -6,15 +6,23 @@ from __future__ import annotations
 
 import logging
 import math
+import os
+import random
 import shutil
+import signal
 import sqlite3
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
+import yaml
 
 from archiver.crawl import Crawl, CrawlResult
 from archiver.db import MIGRATIONS, connect
 from archiver.errors import JobError
+from archiver.warccheck import check_file
 from archiver.zoo import make_site, serve
 from tests.test_source_strategy import BUDGET, _example, _profile
 
@@ -114,3 +122,37 @@ def test_a_database_of_schema_1_gains_the_fit_point(tmp_path: Path) -> None:
     assert "learned_after_fetch" in columns
     assert conn.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
     conn.close()
+
+
+@pytest.mark.slow
+def test_kill_9_while_learning_and_harvesting_changes_nothing(forum, tmp_path) -> None:
+    """`archiver crawl` killed with SIGKILL at random moments (the URL in flight is fetched
+    again) fetches what an uninterrupted run fetches, and leaves valid WARCs."""
+    site, served = forum
+    _, _, seeds, budget, kw = _args(site, served, tmp_path, "source-ucc")
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    rng = random.Random(7)
+    kills = 0
+    for name in ("whole", "killed"):
+        profile = tmp_path / f"{name}.yaml"
+        profile.write_text(yaml.safe_dump({
+            "name": name, "seeds": seeds, "politeness": {"delay": 0, "retries": 0},
+            "limits": {"max_requests": budget}, "output": {"dir": str(tmp_path / name)},
+            "strategy": {"name": "source-ucc", **kw}}))
+        while True:
+            proc = subprocess.Popen([sys.executable, "-m", "archiver", "crawl", str(profile)],
+                                    env=env, stdout=subprocess.DEVNULL,
+                                    stderr=subprocess.DEVNULL)
+            if name == "killed" and kills < 4:
+                time.sleep(rng.uniform(1.0, 2.5))
+                if proc.poll() is None:
+                    proc.send_signal(signal.SIGKILL)
+                    proc.wait()
+                    kills += 1
+                    continue
+            assert proc.wait(timeout=300) == 0
+            break
+    assert kills >= 2
+    assert _fetched(tmp_path / "killed") == _fetched(tmp_path / "whole")
+    for warc in (tmp_path / "killed" / "warcs").iterdir():
+        assert warc.name.endswith(".warc.gz") and check_file(warc) == [], warc
