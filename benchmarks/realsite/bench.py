@@ -36,6 +36,7 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 from archiver.evaluation.captures import Capture, read_captures
 from archiver.evaluation.crawlers import CrawlRun, run_archiver, run_wget, wget_version
+from archiver.page import Page, parse_html
 from benchmarks.realsite import mediawiki as mw
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -82,6 +83,28 @@ def score(captures: Sequence[Capture], pages: set[str], budget: int) -> dict[str
             "reached": reached, "types": types}
 
 
+def clustering(seed: str) -> list[str]:
+    """SOUrCe's clustering quality (§5.2) on samples of the live wiki, page types from
+    `mediawiki.page_type`: `benchmarks.learning_bench.clustering_section`, as for the zoo."""
+    import requests
+
+    from benchmarks.learning_bench import clustering_section
+
+    host = seed.split("/index.php")[0] + "/"
+    session = requests.Session()
+
+    def fetch(url: str) -> tuple[str, Page] | None:
+        if not url.startswith(host):
+            return None
+        r = session.get(url, timeout=60)
+        if r.status_code != 200 or "html" not in r.headers.get("Content-Type", ""):
+            return None
+        final = r.url.split("#")[0]
+        return final, parse_html(final, r.content, None, [r.headers.get("X-Robots-Tag", "")])
+
+    return clustering_section((host, fetch, mw.page_type, [seed]))[0]
+
+
 def crawl(name: str, seed: str, folder: Path, budget: int, target: str) -> CrawlRun:
     if name == "wget":
         return run_wget([seed], folder, budget)
@@ -116,8 +139,11 @@ def main(argv: list[str] | None = None) -> int:
                     help="where the wiki is built (reused when built with the same settings)")
     ap.add_argument("--articles", type=int, default=400)
     ap.add_argument("--budget", type=int, default=2000)
-    ap.add_argument("--crawlers", nargs="+", default=list(CRAWLERS), choices=CRAWLERS)
+    ap.add_argument("--crawlers", nargs="*", default=list(CRAWLERS), choices=CRAWLERS,
+                    help="none with --clustering: only the clustering figures")
     ap.add_argument("--out", type=Path, default=ROOT / "benchmarks/results/realsite-mediawiki.md")
+    ap.add_argument("--clustering", action="store_true",
+                    help="also score SOUrCe's clusters of samples of the wiki (§5.2)")
     args = ap.parse_args(argv)
     if not mw.CODE.is_dir() or shutil.which("php") is None:
         print("needs Debian's MediaWiki and PHP: apt-get install --no-install-recommends "
@@ -133,6 +159,7 @@ def main(argv: list[str] | None = None) -> int:
         kinds = Counter(mw.page_type(u) for u in urls)
         articles = sorted(u for u in urls if mw.page_type(u) == "article")
         target = articles[len(articles) // 2]
+        quality = clustering(seed) if args.clustering else []
         for name in args.crawlers:
             started = time.monotonic()
             run = crawl(name, seed, work / name, args.budget, target)
@@ -144,11 +171,15 @@ def main(argv: list[str] | None = None) -> int:
     lines = [f"# Real MediaWiki ({time.strftime('%Y-%m-%d')})", "",
              f"Debian MediaWiki 1.39, {args.articles} generated articles "
              f"(`benchmarks/realsite/mediawiki.py`); {len(pages)} UCC pages "
-             f"({dict(kinds.most_common())}); budget {args.budget} requests from the Main "
-             f"Page; no politeness delay; wget: {wget_version() or 'missing'}.",
-             f"source-target's example: an article ({urlsplit(target).path}).", "",
-             *table(rows, len(pages)), "",
-             f"median seconds per crawl: {statistics.median(r.seconds for _, r, _ in rows):.0f}"]
+             f"({dict(kinds.most_common())}).",
+             *([f"Budget {args.budget} requests from the Main Page; no politeness delay; "
+                f"wget: {wget_version() or 'missing'}; source-target's example: an article "
+                f"({urlsplit(target).path})."] if rows else []), "",
+             *(table(rows, len(pages)) if rows else []), "",
+             *(["## Clustering the samples (page types from the URL)", "", "```", *quality,
+                "```", ""] if quality else []),
+             f"median seconds per crawl: {statistics.median(r.seconds for _, r, _ in rows):.0f}"
+             if rows else ""]
     args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print("\n".join(lines))
     return 0
