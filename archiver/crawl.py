@@ -222,14 +222,15 @@ class Crawl:
         fitted_after, phase = self.conn.execute(
             "SELECT learned_after_fetch, phase FROM job WHERE id = 1").fetchone()
         # A job fitted by an archiver that did not record where (see `_replay`) only loads
-        # its model, as it did then; so does a job whose model `archiver learn --from-warc`
-        # made, without fetching anything.
+        # its model, as it did then.
         legacy = fitted_after is None and phase == "harvest"
         if resumed and strategy.learns and not legacy:
             self._replay(fitted_after)
         elif strategy.learns and strategy.load(self.folder.model_dir):
             self.phase = "harvest"
             self._store_sitemap()
+            if not resumed:      # learned before the first fetch (`learn --from-warc`)
+                self.conn.execute("UPDATE job SET learned_after_fetch = 0 WHERE id = 1")
         else:
             self.phase = "learn" if strategy.learning else "harvest"
         self.conn.execute("UPDATE job SET phase = ? WHERE id = 1", (self.phase,))
@@ -241,8 +242,8 @@ class Crawl:
         fetches again, through the code that handled them (`archiver.replay`), with the saved
         model loaded where they fitted it (refitted from the replayed sample if it is gone).
         URLs that the sampler dropped when popped (queued as "deferred") are asked about
-        again, as the loop asked then. A job that fitted before this was recorded (or
-        learned from WARCs) loaded its model before the replay: `_prepare_strategy`."""
+        again, as the loop asked then. A job that fitted before the fit point was recorded
+        only loads its model, without a replay (`_prepare_strategy`)."""
         from archiver.replay import past_fetches
 
         strategy = self.strategy

@@ -112,6 +112,27 @@ def test_a_missing_warc_stops_the_resume_with_the_file_named(forum, tmp_path) ->
     assert str(warc) in str(err.value) and "new --out folder" in str(err.value)
 
 
+@pytest.mark.slow
+def test_a_job_learned_from_warcs_resumes_its_harvest_too(forum, tmp_path) -> None:
+    """`archiver learn --from-warc` saves a model before the job's first fetch; its
+    harvest, stopped and resumed, fetches what it fetches in one go."""
+    from archiver.learning.offline import learn_from_warcs
+
+    site, served = forum
+    _run(_args(site, served, tmp_path / "old"), None)        # an earlier crawl's WARCs
+    warcs = sorted((tmp_path / "old" / "warcs").glob("*.warc.gz"))
+    for name in ("whole", "parts"):
+        args = _args(site, served, tmp_path / name)
+        strategy = learn_from_warcs(_profile(*args[:4], **args[4]), warcs)
+        strategy.save(tmp_path / name / "model")
+    _run(_args(site, served, tmp_path / "whole"), None)
+    runs = 0
+    while _run(_args(site, served, tmp_path / "parts"), 15).stop_reason == "test":
+        runs += 1
+    assert runs >= 4
+    assert _fetched(tmp_path / "parts") == _fetched(tmp_path / "whole")
+
+
 def test_a_database_of_schema_1_gains_the_fit_point(tmp_path: Path) -> None:
     path = tmp_path / "crawl.sqlite3"
     old = sqlite3.connect(path)
