@@ -426,7 +426,10 @@ def _harvesting_strategy(host: str, model: SourceModel) -> Any:
     profile = profile_from_dict({"name": "bench", "seeds": [host + "/"],
                                  "output": {"dir": tempfile.gettempdir()},
                                  "strategy": {"name": "source-ucc"}}, source="<bench>")
+    from archiver.strategies.source import SourceStrategy
+
     strategy = REGISTRY["source-ucc"].from_profile(profile)
+    assert isinstance(strategy, SourceStrategy)
     model.info.setdefault("mode", "ucc")
     strategy._use(model)
     return strategy
@@ -434,9 +437,10 @@ def _harvesting_strategy(host: str, model: SourceModel) -> Any:
 
 def sampler_stops(site: tuple[str, Fetch, Callable[[str], str], list[str]]) -> list[str]:
     out = []
-    for label, kwargs in (("defaults (saturation 0.01, min 200, settled Apaths)", {}),
-                          ("paper literal: no saturation, no settling",
-                           {"saturation": 0.0, "min_pts": 10**9})):
+    settings: tuple[tuple[str, dict[str, Any]], ...] = (
+        ("defaults (saturation 0.01, min 200, settled Apaths)", {}),
+        ("paper literal: no saturation, no settling", {"saturation": 0.0, "min_pts": 10**9}))
+    for label, kwargs in settings:
         d = sample(site, SiteSampler(1000, random_state=0, **kwargs))
         s = d["sampler"]
         kinds = Counter(d["truth"]).most_common(6)
