@@ -14,7 +14,7 @@ import contextlib
 import shutil
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -55,26 +55,10 @@ def mediawiki() -> Iterator[Any]:
     if not mw.CODE.is_dir() or shutil.which("php") is None:
         yield None
         return
-    import requests
+    from benchmarks.realsite.bench import sample_site
 
-    from archiver.page import Page, parse_html
-
-    folder = mw.build(Path("/tmp/mwbench"))
-    with mw.serve(folder) as seed:
-        host = seed.split("/index.php")[0] + "/"
-        session = requests.Session()
-
-        def fetch(url: str) -> tuple[str, Page] | None:
-            if not url.startswith(host):
-                return None
-            r = session.get(url, timeout=60)
-            if r.status_code != 200 or "html" not in r.headers.get("Content-Type", ""):
-                return None
-            final = r.url.split("#")[0]
-            return final, parse_html(final, r.content)
-
-        fetcher: Callable[[str], tuple[str, Page] | None] = fetch
-        yield (host, fetcher, mw.page_type, [seed])
+    with mw.serve(mw.build(Path("/tmp/mwbench"))) as seed:
+        yield sample_site(seed)
 
 
 def main(argv: list[str] | None = None) -> int:

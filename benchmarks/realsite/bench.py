@@ -29,7 +29,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
@@ -83,12 +83,11 @@ def score(captures: Sequence[Capture], pages: set[str], budget: int) -> dict[str
             "reached": reached, "types": types}
 
 
-def clustering(seed: str) -> list[str]:
-    """SOUrCe's clustering quality (§5.2) on samples of the live wiki, page types from
-    `mediawiki.page_type`: `benchmarks.learning_bench.clustering_section`, as for the zoo."""
+def sample_site(seed: str) -> tuple[str, Callable[[str], tuple[str, Page] | None],
+                                    Callable[[str], str], list[str]]:
+    """The live wiki as `benchmarks.learning_bench` samples a site: (host, fetch following
+    redirects, page type of a URL, seeds)."""
     import requests
-
-    from benchmarks.learning_bench import clustering_section
 
     host = seed.split("/index.php")[0] + "/"
     session = requests.Session()
@@ -102,7 +101,15 @@ def clustering(seed: str) -> list[str]:
         final = r.url.split("#")[0]
         return final, parse_html(final, r.content, None, [r.headers.get("X-Robots-Tag", "")])
 
-    return clustering_section((host, fetch, mw.page_type, [seed]))[0]
+    return host, fetch, mw.page_type, [seed]
+
+
+def clustering(seed: str) -> list[str]:
+    """SOUrCe's clustering quality (§5.2) on samples of the live wiki, page types from
+    `mediawiki.page_type`: `benchmarks.learning_bench.clustering_section`, as for the zoo."""
+    from benchmarks.learning_bench import clustering_section
+
+    return clustering_section(sample_site(seed))[0]
 
 
 def crawl(name: str, seed: str, folder: Path, budget: int, target: str) -> CrawlRun:
