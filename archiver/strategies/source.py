@@ -55,10 +55,16 @@ to it), so with the split as verdict 430 talk pages went unfetched (talk pages f
 Harvest evidence (an extension of eq. 5): the sample fixes P(C | C(p), x) once, but every
 harvested page is classified, so each fetch is one more observed destination of the link
 that found it. For each (cluster, Apath) pair and URL pattern the harvest counts the
-destinations that were outliers or dead (an error, a feed; as while sampling) and those
-that fell in a learned cluster; the pair's row becomes a Dirichlet posterior (the sample
-weighing as its sampled destinations, at least `EVIDENCE_PRIOR`) in which the outliers go
-to the outlier column and the known pages are spread as the sample spread its known part.
+destinations that were outliers, dead (an error; a feed, JSON or a script, as while
+sampling) or noindex, and those that fell in a learned cluster; the pair's row becomes a
+Dirichlet posterior (the sample weighing as its sampled destinations of the pattern, at
+least `EVIDENCE_PRIOR`) in which the outliers go to the outlier column and the known pages
+are spread as the sample spread its known part. A link of a pattern the sample never saw
+at its pair takes the evidence of all the pair's links, the sample weighing as all its
+links there: on a real MediaWiki every example link of the API documentation has a pattern
+of its own, and per pattern the evidence never added up (benchmarks/realsite). A noindex
+page keeps its cluster for Balance and the sitemap; only the evidence counts it as no
+content: the API help pages share the articles' skin, so their cluster.
 The evidence thus says whether a kind of link leads to any learned page type at all; which
 type stays the sample's call. (Counting the known clusters as observed turned the verdict
 against the wiki's talk pages, which HITS values at 0.005 although they are content: the
@@ -233,14 +239,14 @@ class SourceStrategy(Strategy):
         "reply" or "fave") gave nothing new: a duplicate view for its link's pair; one to a
         new URL hands that URL its link's pair."""
         self._fetched.add(url)
-        feed = not is_page and is_machine_readable(content_type)
+        machine = not is_page and is_machine_readable(content_type)
         if not self._fitted and not is_page:
             ok = status is not None and 200 <= status < 300     # a document, an image
-            self.sampler.add_failure(url, dead=not ok or feed)
-        if feed:
+            self.sampler.add_failure(url, dead=not ok or machine)
+        if machine:
             self._duplicate_seen(url, True)
         if self._fitted and not is_page and not location and \
-                (feed or status is None or not 200 <= status < 300):
+                (machine or status is None or not 200 <= status < 300):
             self._observe_destination(url, -1)      # a dead destination, as while sampling
         if not location:
             return
