@@ -45,7 +45,7 @@ from archiver.evaluation.clusterscore import (  # noqa: E402
     source_fit_classify,
 )
 from archiver.evaluation.clusterscore import purity as score_purity  # noqa: E402
-from archiver.learning.clustering import PageClusterer, auto_eps, k_distances  # noqa: E402
+from archiver.learning.clustering import EPS_RULES, PageClusterer, k_distances  # noqa: E402
 from archiver.learning.features import (  # noqa: E402
     XPathVectorizer,
     canonical_apath,
@@ -291,19 +291,14 @@ def clustering_section(site: tuple[str, Fetch, Callable[[str], str], list[str]],
 
 
 def eps_rules(d: dict[str, Any]) -> list[str]:
-    from sklearn.cluster import DBSCAN
-
     out = []
     for norm in ("l1", "l2"):
         X = XPathVectorizer(norm=norm, collapse=True).fit_transform(d["bags"])
-        kd = k_distances(X)
-        for rule in ("paper", "tail", "gap"):
-            if rule == "gap":
-                eps = PageClusterer(eps_rule="gap").fit(X).eps_
-            else:
-                eps = auto_eps(kd, X.shape[1], rule=rule)
-            lab = DBSCAN(eps=eps, min_samples=4).fit(X).labels_
-            out.append(f"  {norm} {rule:5s} eps={eps:.3f} (K-dist p{(kd <= eps).mean() * 100:3.0f})"
+        for rule in EPS_RULES:
+            clusterer = PageClusterer(eps_rule=rule).fit(X)
+            eps, lab = clusterer.eps_, clusterer.labels_
+            out.append(f"  {norm} {rule:10s} eps={eps:.3f} (K-dist p"
+                       f"{(clusterer.kdist_ <= eps).mean() * 100:3.0f})"
                        f" clusters={lab.max() + 1:3d} outliers={(lab < 0).mean() * 100:4.1f}%"
                        f" purity={score_purity(lab, d['truth']):.3f}")
     return out

@@ -2,7 +2,8 @@
 clusters of the crawl's sample (200 pages, as `source-ucc` samples) on every site at hand:
 the Rust docs, the zoo's ten full-size sites, and the real MediaWiki when Debian's package
 is installed (`benchmarks/realsite/mediawiki.py`). §5.2 scoring as in learning_bench.py;
-"none" is the K-dist rule without widening.
+"none" is the K-dist rule without widening. The "gap" rule was the default until the
+"silhouette" rule replaced it (benchmarks/eps_rule.py).
 
     python benchmarks/widen_guard.py [--out benchmarks/results/widen-guard.txt]
 """
@@ -39,7 +40,7 @@ def scores(name: str, site: Any, templates: dict[str, str] | None) -> list[str]:
                         ) -> float:
                 return eps if share is None else widen(heights, smaller, eps, big_share=share)
             clustering.widen_eps = guarded  # type: ignore[assignment]  # PageClusterer.fit's
-            r = lb.cluster_scores(d)
+            r = lb.cluster_scores(d, eps_rule="gap")
             tpl = f"  by template macro-F {r['by_template'][2]:.3f}" if r["by_template"] else ""
             out.append(f"  share {share!s:5s} clusters {r['clusters']:2d} outliers "
                        f"{r['outliers']:.3f} purity {r['purity']:.3f} micro-F "

@@ -9,13 +9,17 @@ import numpy as np
 import pytest
 
 from archiver.evaluation.clusterscore import purity
+from archiver.learning import clustering
 from archiver.learning.classify import PageClassifier
 from archiver.learning.clustering import (
     WIDEN,
     PageClusterer,
     auto_eps,
     k_distances,
+    knee_eps,
     merge_heights,
+    page_silhouettes,
+    select_eps,
     widen_eps,
 )
 from archiver.learning.features import XPathVectorizer, leaf_xpaths
@@ -44,10 +48,12 @@ def test_clusters_recover_page_types_without_tuning(forum_sample, norm) -> None:
     common = {t for t, n in Counter(truth).items() if n >= 8}
     assert common <= majority
     assert clusterer.core_sample_indices_.size > 0
-    # the default "gap" rule: the "tail" K-dist rule widened by at most WIDEN
-    tail = auto_eps(clusterer.kdist_, X.shape[1])
-    assert np.isclose(clusterer.eps_, widen_eps(*merge_heights(X, clusterer.kdist_), tail))
-    assert tail <= clusterer.eps_ <= WIDEN * tail
+    # the default "silhouette" rule: the K-dist knee, widened by `select_eps`
+    knee = knee_eps(clusterer.kdist_)
+    dist = np.linalg.norm(X.toarray()[:, None, :] - X.toarray()[None, :, :], axis=2)
+    assert np.isclose(clusterer.eps_,
+                      select_eps(dist, *merge_heights(X, clusterer.kdist_), knee))
+    assert knee <= clusterer.eps_
 
 
 def test_literal_paper_rule_stops_at_the_median_on_a_fine_histogram() -> None:
@@ -197,3 +203,96 @@ def test_gap_rule_joins_two_dense_groups_of_one_type_but_not_two_types() -> None
     assert gap.n_clusters_ == 2 and (gap.labels_ >= 0).all()
     assert len(set(gap.labels_[:28])) == 1 and len(set(gap.labels_[28:])) == 1
     assert gap.labels_[0] != gap.labels_[28]
+
+
+def test_silhouette_rule_joins_two_dense_groups_of_one_type_but_not_two_types() -> None:
+    # One type in two dense groups 0.3 apart (pages with and without an optional region),
+    # another type 1.0 away. The knee cuts the first type in two; joining the groups raises
+    # the silhouettes (they are nearer each other than the other type), so the rule does.
+    rng = np.random.default_rng(3)
+    X = np.vstack([rng.normal(0, 0.04, (20, 2)), rng.normal(0, 0.04, (8, 2)) + np.array([0.3, 0]),
+                   rng.normal(0, 0.04, (40, 2)) + np.array([0, 1.0])])
+    knee = PageClusterer(eps_rule="knee").fit(X)
+    assert knee.n_clusters_ == 3
+    chosen = PageClusterer().fit(X)
+    assert chosen.n_clusters_ == 2 and chosen.eps_ > knee.eps_
+    assert len(set(chosen.labels_[:28])) == 1 and len(set(chosen.labels_[28:])) == 1
+    assert chosen.labels_[0] != chosen.labels_[28]
+
+
+def test_knee_of_a_gradual_tail_stays_at_the_end_of_the_bulk() -> None:
+    # A real MediaWiki's K-dists: a dense bulk, then a long, gradual tail of scattered
+    # pages (special pages of many kinds) with no sparse histogram bin in it. The "tail"
+    # rule runs to the end of the tail; the knee stays where the bulk ends.
+    rng = np.random.default_rng(5)
+    kdist = np.concatenate([rng.uniform(0.05, 0.3, 800), np.linspace(0.3, 0.9, 200)])
+    assert auto_eps(kdist, n_features=100, rule="tail") > 0.8
+    knee = knee_eps(kdist)
+    assert 0.25 <= knee <= 0.4
+    # exact duplicates (K-dist 0) do not move it
+    assert knee_eps(np.concatenate([np.zeros(700), kdist])) == knee
+
+
+def test_knee_eps_edge_cases() -> None:
+    assert knee_eps(np.array([])) == pytest.approx(1e-9)
+    assert knee_eps(np.zeros(10)) == pytest.approx(1e-9)
+    assert knee_eps(np.array([0.0, 0.0, 0.5, 0.7])) == 0.7      # too few to have a knee
+    assert knee_eps(np.full(8, 0.3)) == 0.3                     # no spread
+
+
+def test_page_silhouettes_give_outliers_zero() -> None:
+    X = np.array([[0.0], [0.1], [0.2], [5.0], [5.1], [5.2], [20.0]])
+    dist = np.abs(X - X.T)
+    s = page_silhouettes(dist, np.array([0, 0, 0, 1, 1, 1, -1]))
+    assert s[6] == 0.0 and (s[:6] > 0.9).all()
+    assert (page_silhouettes(dist, np.array([0, 0, 0, 0, 0, 0, -1])) == 0).all()
+
+
+def _runs(*groups: tuple[float, int, float]) -> np.ndarray:
+    """Points on a line: (start, count, step) runs."""
+    return np.concatenate([start + step * np.arange(n) for start, n, step in groups])[:, None]
+
+
+def test_select_eps_keeps_the_smallest_cut_within_one_standard_error(monkeypatch) -> None:
+    # Three runs: the knee splits the first two (k = 3), the merge tree's next cut joins
+    # them (k = 2). Which cut wins depends only on the silhouettes; they are faked here to
+    # pin the rule: the best mean wins unless a smaller eps is within one standard error.
+    X = _runs((0.0, 10, 0.05), (0.8, 10, 0.05), (5.0, 10, 0.05))
+    dist = np.abs(X - X.T)
+    heights, smaller = merge_heights(X, k_distances(X))
+    spread = np.tile([-0.2, 0.2], 15)
+
+    def fake(means: dict[int, float]) -> None:
+        def silhouettes(d: np.ndarray, labels: np.ndarray) -> np.ndarray:
+            return means[int(labels.max()) + 1] + spread
+        monkeypatch.setattr(clustering, "page_silhouettes", silhouettes)
+
+    knee = 0.15
+    fake({3: 0.56, 2: 0.57, 1: 0.0})      # standard error 0.037: 0.56 is as good
+    assert select_eps(dist, heights, smaller, knee, big_share=1.0) == knee
+    fake({3: 0.50, 2: 0.57, 1: 0.0})      # clearly better joined
+    joined = select_eps(dist, heights, smaller, knee, big_share=1.0)
+    assert joined == pytest.approx(0.35)   # the merge of the first two runs: 0.45 → 0.8
+
+
+def test_select_eps_stops_below_a_merge_of_two_big_groups() -> None:
+    # A blog: posts (45 pages) and listings (45) 0.47 apart, each spread out, a login wall
+    # far away. The silhouettes alone join posts and listings (each is nearer the other than
+    # the login wall); the range ends below a merge of two groups of 20% of the pages.
+    rng = np.random.default_rng(9)
+    spread = [0.03, 0.15]
+    posts, listings = rng.normal(0, spread, (45, 2)), rng.normal(0, spread, (45, 2))
+    X = np.vstack([posts, listings + np.array([0.47, 0]),
+                   rng.normal(0, 0.02, (10, 2)) + np.array([0.0, 1.4])])
+    dist = np.linalg.norm(X[:, None] - X[None, :], axis=2)
+    kd = k_distances(X)
+    heights, smaller = merge_heights(X, kd)
+    knee = knee_eps(kd)
+
+    def clusters(eps: float) -> tuple[int, int]:
+        labels = PageClusterer(eps=eps).fit_predict(X)
+        return len(set(labels[:90]) - {-1}), int(labels.max()) + 1
+
+    assert clusters(select_eps(dist, heights, smaller, knee, big_share=1.0)) == (1, 2)
+    assert clusters(select_eps(dist, heights, smaller, knee)) == (2, 3)
+    assert PageClusterer().fit(X).n_clusters_ == 3

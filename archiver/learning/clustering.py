@@ -1,7 +1,9 @@
 """Page clusters for SOUrCe's sitemap (Xu, Gao & Callan 2018, §4.2): scikit-learn DBSCAN over
 bag-of-XPaths vectors, minPts = 4, with eps chosen automatically from the sorted K-dist
-histogram, an improved variant of that rule measured on real sites (see `auto_eps`), and a
-widening of it to the nearest natural break between clusters (see `widen_eps`).
+graph. The paper's histogram rule and a variant of it are kept (`auto_eps`); the default,
+"silhouette", starts at the knee of the sorted K-dist graph (`knee_eps`) and widens it to
+the cut between clusters that the pages' silhouettes support (`select_eps`), measured on
+two real sites and the zoo (benchmarks/results/eps-rule.txt).
 """
 
 from __future__ import annotations
@@ -17,13 +19,13 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["EPS_RULES", "PageClusterer", "auto_eps", "k_distances", "merge_heights",
-           "widen_eps"]
+__all__ = ["EPS_RULES", "PageClusterer", "auto_eps", "k_distances", "knee_eps",
+           "merge_heights", "page_silhouettes", "select_eps", "widen_eps"]
 
-EPS_RULES = ("paper", "tail", "gap")
+EPS_RULES = ("silhouette", "knee", "gap", "tail", "paper")
 _MIN_EPS = 1e-9  # DBSCAN needs eps > 0; identical pages have K-dist 0
-WIDEN = 1.5      # `widen_eps` looks for the break within [eps, 1.5 eps] ...
-BIG_SHARE = 0.2  # ... and below the first merge of two groups of 20% of the pages each
+WIDEN = 1.5      # "gap" rule: `widen_eps` looks for the break within [eps, 1.5 eps]
+BIG_SHARE = 0.2  # `select_eps`, `widen_eps`: below the first merge of two 20% groups
 
 
 def k_distances(X: sp.spmatrix | np.ndarray, min_pts: int = 4) -> np.ndarray:
@@ -115,8 +117,138 @@ def auto_eps(
     return _first_sparse_bin(counts, edges, min_pts, min_share * positive.size)
 
 
+def knee_eps(kdist: np.ndarray, min_pts: int = 4) -> float:
+    """The knee of the sorted K-dist graph: the page whose K-dist lies furthest below the
+    chord from the smallest to the largest K-dist, both axes scaled to [0, 1].
+
+    Ester et al. (1996) set eps at the first "valley" of the sorted K-dist graph, where the
+    dense pages end and the scattered ones begin; this is that point found the Kneedle way
+    (the largest difference between the scaled rank and the scaled K-dist). As in the
+    "tail" rule, pages with K-dist 0 (exact structural duplicates) are left out: they say
+    nothing about where scattered pages begin.
+
+    Why not the histogram rules: on a real MediaWiki (200 pages: articles, talk and user
+    pages, edit forms, diffs, histories, special pages of many kinds) the K-dists
+    decline gradually over a long tail of moderately scattered pages, every histogram bin
+    past the median holds minPts pages, and the "tail" rule ends at K-dist p99 (eps 0.80,
+    where articles, diffs and redirects are already one cluster). The knee is at p84 (eps
+    0.47). On the zoo's ten sites and the Rust docs it lies at p88–p96, just below the
+    "tail" rule's eps. benchmarks/results/eps-rule.txt.
+
+    Returns
+    -------
+    float, at least 1e-9.
+
+    References
+    ----------
+    Ester et al. (1996), §4.2, the sorted k-dist graph; Satopää et al. (2011), Kneedle.
+    """
+    values = np.sort(np.asarray(kdist, dtype=np.float64))
+    positive = values[values > 0]
+    if positive.size < min_pts:
+        return max(float(values[-1]) if values.size else 0.0, _MIN_EPS)
+    span = float(positive[-1] - positive[0])
+    if span <= 0:
+        return max(float(positive[-1]), _MIN_EPS)
+    rank = np.linspace(0.0, 1.0, positive.size)
+    scaled = (positive - positive[0]) / span
+    return max(float(positive[int(np.argmax(rank - scaled))]), _MIN_EPS)
+
+
+def page_silhouettes(dist: np.ndarray, labels: np.ndarray) -> np.ndarray:
+    """Every page's silhouette under a clustering, with outliers (label −1) at 0.
+
+    Rousseeuw (1987) gives a cluster of one page the silhouette 0; an outlier is such a
+    cluster. So the mean over all pages rewards clusters that are tight and apart, and
+    charges every page left out as an outlier.
+
+    Parameters
+    ----------
+    dist : ndarray of shape (n, n)
+        Pairwise distances.
+    labels : ndarray of shape (n,)
+    """
+    from sklearn.metrics import silhouette_samples
+
+    s = np.zeros(labels.size)
+    inside = labels >= 0
+    if np.unique(labels[inside]).size >= 2:
+        s[inside] = silhouette_samples(dist[np.ix_(inside, inside)], labels[inside],
+                                       metric="precomputed")
+    return s
+
+
+def select_eps(dist: np.ndarray, heights: np.ndarray, smaller: np.ndarray, eps: float, *,
+               min_pts: int = 4, big_share: float = BIG_SHARE) -> float:
+    """Raise a density-based eps to the cut between clusters that the pages' silhouettes
+    support; the smallest such cut when several are as good.
+
+    Why: the knee (or any K-dist eps) sits at the density scale of the pages and cannot see
+    the gaps *between* dense groups. A page type often forms a few dense groups that differ
+    by an optional region (a search with and without results, a profile with and without a
+    signature, a media list with and without a pager), and cutting at the K-dist eps splits
+    the type at an arbitrary point of its spread: on the zoo's media sites the knee leaves
+    the lists in up to 29 clusters. Where two groups are fragments of one type, joining
+    them raises the pages' mean silhouette (`page_silhouettes`): they are closer to each
+    other than to any other cluster. Where they are two types, it lowers it.
+
+    The candidates are eps and the cuts just below every merge of two groups of at least
+    minPts pages in the merge tree (`merge_heights`) above eps, plus the highest merge of
+    the range: within one set of clusters, the highest eps leaves the fewest outliers.
+    Among them the best mean silhouette wins, except that a smaller eps whose mean lies
+    within one standard error of the best is preferred (the "one standard error" rule of
+    Breiman et al.): a widening must be clearly supported, because joining two types costs
+    the crawl more than keeping one type in two clusters. On the zoo's Q&A site that keeps
+    users' profiles apart from questions' revision lists (mean silhouette 0.565 apart,
+    0.574 together, standard error 0.011).
+
+    The range ends below the first merge of two groups that each hold `big_share` of the
+    pages: groups that big are the site's main page types. The silhouette alone joins the
+    two halves of a blog (posts and listings, 97 and 95 of 200 pages, 0.47 apart) when
+    nothing else is near. The guard no longer decides anything else: the rule before this
+    one (`widen_eps`, rule "gap") relied on it to tell fragments from types, and on the
+    real MediaWiki a 39-page group of edit forms passed under it (purity 0.36; see
+    benchmarks/results/widen-guard.txt and eps-rule.txt).
+
+    Parameters
+    ----------
+    dist : ndarray of shape (n, n)
+        Pairwise distances of the pages.
+    heights, smaller : ndarray
+        From `merge_heights`.
+    eps : float
+        The density-based eps (`knee_eps`).
+    min_pts : int, default=4
+    big_share : float, default=0.2
+
+    References
+    ----------
+    Rousseeuw (1987), silhouettes; Breiman et al. (1984), the one-standard-error rule.
+    """
+    from sklearn.cluster import DBSCAN
+
+    above = heights > eps
+    big = above & (smaller >= big_share * (heights.size + 1))
+    top = float(heights[big].min()) if big.any() else np.inf
+    inside = above & (heights < top)
+    if not inside.any():
+        return eps
+    cuts = {eps, float(heights[inside].max())}
+    for h in heights[inside & (smaller >= min_pts)].tolist():
+        lower = heights[(heights >= eps) & (heights < h)]
+        cuts.add(float(lower.max()) if lower.size else eps)
+    candidates = sorted(cuts)
+    scores = [page_silhouettes(dist, DBSCAN(eps=max(c, _MIN_EPS), min_samples=min_pts,
+                                            metric="precomputed").fit(dist).labels_)
+              for c in candidates]
+    means = np.array([s.mean() for s in scores])
+    best = int(np.argmax(means))
+    se = float(scores[best].std(ddof=1) / np.sqrt(scores[best].size))
+    return max(candidates[int(np.argmax(means >= means[best] - se))], _MIN_EPS)
+
+
 def merge_heights(X: sp.spmatrix | np.ndarray, kdist: np.ndarray,
-                  ) -> tuple[np.ndarray, np.ndarray]:
+                  dist: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """The merges of DBSCAN's clusters as eps grows: edge weights of the minimum spanning
     tree of the mutual-reachability graph (distance max(K-dist a, K-dist b, ‖a − b‖)),
     sorted, and for each merge the page count of the smaller of the two groups it joins
@@ -124,6 +256,7 @@ def merge_heights(X: sp.spmatrix | np.ndarray, kdist: np.ndarray,
 
     Prim's algorithm over the dense distance matrix (O(n²) time and memory: ~8 MB and tens
     of milliseconds for 1,000 pages), then union–find in height order for the sizes.
+    `dist`, the pages' pairwise distances, is computed from `X` when not given.
 
     References
     ----------
@@ -136,7 +269,8 @@ def merge_heights(X: sp.spmatrix | np.ndarray, kdist: np.ndarray,
     if n < 2:
         return np.zeros(0), np.zeros(0, dtype=np.int64)
     core = np.asarray(kdist, dtype=np.float64)
-    dist = pairwise_distances(X, metric="euclidean")
+    dist = (pairwise_distances(X, metric="euclidean") if dist is None
+            else np.array(dist, dtype=np.float64))
     np.maximum(dist, core[:, None], out=dist)
     np.maximum(dist, core[None, :], out=dist)
     weight, a_end, b_end = np.empty(n - 1), np.empty(n - 1, dtype=np.int64), \
@@ -252,9 +386,11 @@ class PageClusterer:
         DBSCAN's minPts (``min_samples``); the paper follows Ester et al. and uses 4.
     eps : float or "auto", default="auto"
         A fixed eps, or "auto" to choose it from the K-dist histogram (`auto_eps`).
-    eps_rule : {"gap", "tail", "paper"}, default="gap"
-        Which rule "auto" uses: a K-dist histogram rule (`auto_eps`), or "gap", the "tail"
-        rule widened to the nearest break between clusters (`widen_eps`).
+    eps_rule : {"silhouette", "knee", "gap", "tail", "paper"}, default="silhouette"
+        Which rule "auto" uses: "silhouette", the knee of the sorted K-dist graph
+        (`knee_eps`) widened to the cut the silhouettes support (`select_eps`); "knee"
+        alone; "gap", the "tail" rule widened to the widest gap between merges
+        (`widen_eps`, the rule before 2026-11); or a K-dist histogram rule (`auto_eps`).
     w_per_page : float, default=0.0048
         The paper's bin-count factor w divided by |D| (only for ``eps_rule="paper"``).
 
@@ -276,7 +412,7 @@ class PageClusterer:
     """
 
     def __init__(
-        self, min_pts: int = 4, eps: float | str = "auto", eps_rule: str = "gap",
+        self, min_pts: int = 4, eps: float | str = "auto", eps_rule: str = "silhouette",
         w_per_page: float = 0.0048,
     ) -> None:
         self.min_pts = min_pts
@@ -287,17 +423,23 @@ class PageClusterer:
     def fit(self, X: sp.spmatrix | np.ndarray) -> Self:
         """Cluster the training pages (rows of `X`, L1-normalised TF-IDF vectors)."""
         from sklearn.cluster import DBSCAN
+        from sklearn.metrics import pairwise_distances
 
         if self.min_pts < 2:
             raise ValueError(f"min_pts must be >= 2; got {self.min_pts}")
+        if self.eps == "auto" and self.eps_rule not in EPS_RULES:
+            raise ValueError(f"eps_rule must be one of {', '.join(EPS_RULES)}; "
+                             f"got {self.eps_rule!r}")
         n = X.shape[0]
         self.kdist_ = k_distances(X, self.min_pts)
+        dist = None
         if self.eps == "auto":
-            rule = "tail" if self.eps_rule == "gap" else self.eps_rule
-            eps = auto_eps(self.kdist_, X.shape[1], min_pts=self.min_pts, rule=rule,
-                           w_per_page=self.w_per_page)
-            if self.eps_rule == "gap" and n >= self.min_pts:
-                eps = widen_eps(*merge_heights(X, self.kdist_), eps)
+            eps = self._auto_eps(X)
+            if self.eps_rule in ("gap", "silhouette") and n >= self.min_pts:
+                dist = pairwise_distances(X, metric="euclidean")
+                heights, smaller = merge_heights(X, self.kdist_, dist)
+                eps = (select_eps(dist, heights, smaller, eps, min_pts=self.min_pts)
+                       if self.eps_rule == "silhouette" else widen_eps(heights, smaller, eps))
         elif isinstance(self.eps, (int, float)) and self.eps > 0:
             eps = float(self.eps)
         else:
@@ -307,8 +449,11 @@ class PageClusterer:
             self.labels_ = np.full(n, -1, dtype=np.int64)
             self.core_sample_indices_ = np.zeros(0, dtype=np.int64)
         else:
-            db = DBSCAN(eps=eps, min_samples=self.min_pts, metric="euclidean",
-                        algorithm="brute").fit(X)
+            # on the distances `select_eps` judged, so that its cut is the one used
+            db = (DBSCAN(eps=eps, min_samples=self.min_pts, metric="precomputed").fit(dist)
+                  if dist is not None and self.eps_rule == "silhouette" else
+                  DBSCAN(eps=eps, min_samples=self.min_pts, metric="euclidean",
+                         algorithm="brute").fit(X))
             self.labels_ = np.asarray(db.labels_, dtype=np.int64)
             self.core_sample_indices_ = np.asarray(db.core_sample_indices_, dtype=np.int64)
         self.n_clusters_ = int(self.labels_.max() + 1) if n else 0
@@ -316,6 +461,14 @@ class PageClusterer:
                     self.eps_rule if self.eps == "auto" else "fixed", self.n_clusters_,
                     int((self.labels_ < 0).sum()), n)
         return self
+
+    def _auto_eps(self, X: sp.spmatrix | np.ndarray) -> float:
+        """The density-based eps of the rule: the knee, or a K-dist histogram rule."""
+        if self.eps_rule in ("silhouette", "knee"):
+            return knee_eps(self.kdist_, self.min_pts)
+        return auto_eps(self.kdist_, X.shape[1], min_pts=self.min_pts,
+                        rule="tail" if self.eps_rule == "gap" else self.eps_rule,
+                        w_per_page=self.w_per_page)
 
     def fit_predict(self, X: sp.spmatrix | np.ndarray) -> np.ndarray:
         """`fit` and return `labels_`."""

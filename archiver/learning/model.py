@@ -61,10 +61,12 @@ class SourceModel:
     min_pts : int, default=4
         DBSCAN minPts; also θ of the path filter and k + 1 of the classifier (§4.2, §5.1).
     eps : float or "auto", default="auto"
-    eps_rule : {"gap", "tail", "paper"}, default="gap"
-        See `archiver.learning.clustering.PageClusterer`; "gap" (the "tail" K-dist rule
-        widened to the nearest break between clusters) replaced "tail" as the default after
-        the clustering-quality measurements in benchmarks/results/clustering.md.
+    eps_rule : {"silhouette", "knee", "gap", "tail", "paper"}, default="silhouette"
+        See `archiver.learning.clustering.PageClusterer`. "gap" (the "tail" K-dist rule
+        widened to the nearest break between clusters) replaced "tail" after the
+        measurements in benchmarks/results/clustering.md; "silhouette" (the K-dist knee,
+        widened where the pages' silhouettes support it) replaced "gap" after it failed
+        on a real MediaWiki (purity 0.36; benchmarks/results/eps-rule.txt).
     norm : {"l2", "l1"}, default="l2"
         Row normalisation of the TF-IDF vectors. Eq. 2 is "l1"; "l2" is the default because
         on a real site the L1 geometry cannot separate templates: an L1-normalised page
@@ -111,7 +113,7 @@ class SourceModel:
     """
 
     def __init__(
-        self, *, min_pts: int = 4, eps: float | str = "auto", eps_rule: str = "gap",
+        self, *, min_pts: int = 4, eps: float | str = "auto", eps_rule: str = "silhouette",
         norm: str = "l2", collapse: bool = True, backoff: Sequence[str] = DEFAULT_BACKOFF,
     ) -> None:
         self.min_pts = min_pts
