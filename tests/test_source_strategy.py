@@ -12,6 +12,7 @@ from types import SimpleNamespace
 from typing import Any
 from urllib.parse import urlsplit
 
+import numpy as np
 import pytest
 from warcio.archiveiterator import ArchiveIterator
 
@@ -511,3 +512,24 @@ def test_noindex_pages_give_way_to_content_on_a_wiki(tmp_path: Path) -> None:
     # factor keeps its recall (0.883) and VR 0.810 (benchmarks/results/source-zoo.md).
     assert share_on < share_off - 0.05, got
     assert recall_on >= recall_off - 0.04, got
+
+
+def test_target_url_shape_counts_a_view_the_example_is_not_as_another_type() -> None:
+    """A Q&A site's user tabs (?tab=activity) are one template with the profile, so they share
+    its cluster; they differ from the example only by the query, and that mix of types must
+    turn the URL shape on (zoo qa profile HR 0.455 without, 0.760 with)."""
+    from archiver.strategies.source import SourceStrategy
+
+    host = "http://qa.test"
+    profiles = [f"{host}/users/{i}/u{i}" for i in range(8)]
+    tabs = [f"{host}/users/{i}/u{i}?tab=activity" for i in range(6)]
+    questions = [f"{host}/questions/{i}/q{i}" for i in range(10)]
+    model = SimpleNamespace(urls_=profiles + tabs + questions,
+                            labels_=np.array([1] * 14 + [0] * 10))
+    strategy = SimpleNamespace(target_example=profiles[3])
+    shape = SourceStrategy._target_shape(strategy, model, 1)  # type: ignore[arg-type]
+    assert shape is not None and str(shape) == "/users/#/*"
+    assert all(shape.matches(u) for u in profiles) and not any(shape.matches(u) for u in tabs)
+    # the profiles alone are no mix: no shape
+    model.labels_ = np.array([1] * 8 + [2] * 6 + [0] * 10)
+    assert SourceStrategy._target_shape(strategy, model, 1) is None  # type: ignore[arg-type]

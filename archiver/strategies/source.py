@@ -433,9 +433,13 @@ class SourceStrategy(Strategy):
         members = [u for u, c in zip(model.urls_, model.labels_.tolist(), strict=True)
                    if c == target]
         matched = sum(shape.matches(u) for u in members)
-        # Pages of another path are another page type; the same path with another query is
-        # a view of the same pages (?answertab=oldest), no evidence of a mix of types.
-        other = sum(not shape.matches_path(u) for u in members)
+        # Pages the shape rejects are another page type: another path, or a view the
+        # example is not (?tab=activity). Until 2026-11 only another path counted, since
+        # a sort order (?answertab=oldest) is the same page; but a Q&A site's user tabs
+        # are one template with the profile, and once the clusters kept them apart from
+        # the revision lists (the "silhouette" eps rule) nothing else turned the shape on:
+        # zoo qa profile HR 0.455, with the shape 0.760. Question pages keep HR 0.998.
+        other = sum(not shape.matches(u) for u in members)
         useful = matched >= MIN_SHAPE_PAGES and other >= MIN_SHAPE_PAGES
         logger.info("SOUrCe: target URL shape %s matches %d of the %d sampled pages of "
                     "cluster %d (%d of another path)%s", shape, matched, len(members), target,
