@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 from archiver.learning.clustering import PageClusterer  # noqa: E402
 from archiver.learning.features import XPathVectorizer  # noqa: E402
 from benchmarks import learning_bench as lb  # noqa: E402
-from benchmarks.widen_guard import mediawiki  # noqa: E402
+from benchmarks.widen_guard import sites  # noqa: E402
 
 RULES = ("gap", "knee", "silhouette")   # the previous default, the knee alone, the default
 
@@ -63,15 +63,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, default=ROOT / "benchmarks/results/eps-rule.txt")
     args = ap.parse_args(argv)
     lines = [f"# eps rules on the crawl's and the literal samples ({time.strftime('%Y-%m-%d')})"]
-    if lb.RUST_DOCS.is_dir():
-        lines += scores("real: Rust docs", lb.rust_site(lb.RUST_DOCS), None)
-    for variant in (0, 1):
-        for family in ("forum", "qa", "blog", "wiki", "media"):
-            lines += scores(f"zoo {family} v{variant}", lb.zoo_site(family, variant),
-                            lb.SAME_TEMPLATE.get(family, {}))
-    with mediawiki() as site:
-        if site is not None:
-            lines += scores("real: MediaWiki 1.39", site, None)
+    for name, site, templates in sites():
+        lines += scores(name, site, templates)
     args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return 0
 

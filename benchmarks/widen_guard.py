@@ -62,21 +62,28 @@ def mediawiki() -> Iterator[Any]:
         yield sample_site(seed)
 
 
+def sites() -> Iterator[tuple[str, Any, dict[str, str] | None]]:
+    """(name, learning_bench site, same-template types) of every site at hand: the Rust docs,
+    the zoo's ten full-size sites, the real MediaWiki."""
+    if lb.RUST_DOCS.is_dir():
+        yield "real: Rust docs", lb.rust_site(lb.RUST_DOCS), None
+    for variant in (0, 1):
+        for family in ("forum", "qa", "blog", "wiki", "media"):
+            yield (f"zoo {family} v{variant}", lb.zoo_site(family, variant),
+                   lb.SAME_TEMPLATE.get(family, {}))
+    with mediawiki() as site:
+        if site is not None:
+            yield "real: MediaWiki 1.39", site, None
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", type=Path, default=ROOT / "benchmarks/results/widen-guard.txt")
     args = ap.parse_args(argv)
     lines = [f"# widen_eps big-share guard on the crawl's 200-page sample "
              f"({time.strftime('%Y-%m-%d')}; shipped: {clustering.BIG_SHARE})"]
-    if lb.RUST_DOCS.is_dir():
-        lines += scores("real: Rust docs", lb.rust_site(lb.RUST_DOCS), None)
-    for variant in (0, 1):
-        for family in ("forum", "qa", "blog", "wiki", "media"):
-            lines += scores(f"zoo {family} v{variant}", lb.zoo_site(family, variant),
-                            lb.SAME_TEMPLATE.get(family, {}))
-    with mediawiki() as site:
-        if site is not None:
-            lines += scores("real: MediaWiki 1.39", site, None)
+    for name, site, templates in sites():
+        lines += scores(name, site, templates)
     args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print("\n".join(lines))
     return 0
