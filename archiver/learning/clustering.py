@@ -385,7 +385,7 @@ class PageClusterer:
     min_pts : int, default=4
         DBSCAN's minPts (``min_samples``); the paper follows Ester et al. and uses 4.
     eps : float or "auto", default="auto"
-        A fixed eps, or "auto" to choose it from the K-dist histogram (`auto_eps`).
+        A fixed eps, or "auto" to choose it by `eps_rule`.
     eps_rule : {"silhouette", "knee", "gap", "tail", "paper"}, default="silhouette"
         Which rule "auto" uses: "silhouette", the knee of the sorted K-dist graph
         (`knee_eps`) widened to the cut the silhouettes support (`select_eps`); "knee"

@@ -442,8 +442,8 @@ class SourceStrategy(Strategy):
         other = sum(not shape.matches(u) for u in members)
         useful = matched >= MIN_SHAPE_PAGES and other >= MIN_SHAPE_PAGES
         logger.info("SOUrCe: target URL shape %s matches %d of the %d sampled pages of "
-                    "cluster %d (%d of another path)%s", shape, matched, len(members), target,
-                    other, "" if useful else "; not used")
+                    "cluster %d (%d of another path or view)%s", shape, matched, len(members),
+                    target, other, "" if useful else "; not used")
         return shape if useful else None
 
     def _use(self, model: SourceModel) -> None:
