@@ -49,6 +49,12 @@ SITENAME = "Realwiki"
 VERSION = 1  # of the generator; part of the reuse marker
 STALE_DAYS = 14
 UCC_TYPES = {"article", "talk", "user", "user_talk", "category"}
+TARGET_TYPE = "article"  # source-target's example is an article
+# Requests by page type, in the order the bench reports them
+TYPE_ORDER = ("article", "talk", "user", "user_talk", "category", "history", "diff", "edit",
+              "info", "special", "redirect", "printable", "file", "other")
+DESCRIPTION = ("Debian MediaWiki 1.39, {size} generated articles "
+               "(`benchmarks/realsite/mediawiki.py`)")
 # user_talk is in: on a wiki, User talk pages hold signed discussion written by users, the same
 # kind of content as Talk pages; an archivist leaving them out loses conversations.
 
@@ -378,6 +384,26 @@ def page_type(url: str) -> str:
     if prefix in PREFIX_TYPES:
         return PREFIX_TYPES[prefix]
     return "other" if prefix in OTHER_PREFIXES else "article"
+
+
+def title_of(url: str) -> str | None:
+    """The page title a view URL shows (None for anything but a plain view of a page)."""
+    parts = urlsplit(url)
+    query = {k: v[0] for k, v in parse_qs(parts.query).items()}
+    if parts.path.startswith("/index.php/"):
+        title = unquote(parts.path[len("/index.php/"):])
+    elif parts.path in ("", "/", "/index.php") and "title" in query:
+        title = query["title"]
+    else:
+        return None
+    title = " ".join(title.replace("_", " ").split())
+    return title[:1].upper() + title[1:] if title else None
+
+
+def entity_of(url: str) -> str | None:
+    """The UCC page a URL shows (its title; another URL form of it gives the same title),
+    None for a URL of another type."""
+    return title_of(url) if page_type(url) in UCC_TYPES else None
 
 
 def entities(folder: Path, server: str = "") -> set[str]:

@@ -1,0 +1,84 @@
+"""The real-CMS benchmarks' ground truth (`benchmarks.realsite`): page types and the UCC page a
+URL shows come from the URL alone, so they are checked here without the CMS installed."""
+
+from __future__ import annotations
+
+import pytest
+
+from benchmarks.realsite import mediawiki as mw
+from benchmarks.realsite import wordpress as wp
+
+H = "http://127.0.0.1:8080"
+
+
+@pytest.mark.parametrize(("path", "kind"), [
+    ("/", "home"),
+    ("/page/3/", "home"),
+    ("/2026/10/31/recipe-film/", "post"),
+    ("/2026/10/31/recipe-film/2/", "post"),
+    ("/2026/10/31/recipe-film/?replytocom=1364", "reply"),
+    ("/2026/10/31/recipe-film/feed/", "feed"),
+    ("/2026/10/31/recipe-film/attachment/photo-1/", "attachment"),
+    ("/2024/", "date"),
+    ("/2024/11/", "date"),
+    ("/2024/11/05/", "date"),
+    ("/2024/11/page/2/", "date"),
+    ("/category/baking/", "category"),
+    ("/category/baking/page/2/", "category"),
+    ("/category/baking/feed/", "feed"),
+    ("/tag/bench-wheel/", "tag"),
+    ("/author/inesberg/", "author"),
+    ("/feed/", "feed"),
+    ("/comments/feed/", "feed"),
+    ("/?feed=rss2", "feed"),
+    ("/?s=bread", "search"),
+    ("/?p=12", "post"),
+    ("/?page_id=7", "page"),
+    ("/?author=3", "author"),
+    ("/about/", "page"),
+    ("/about/team/", "other"),
+    ("/wp-login.php?action=lostpassword", "login"),
+    ("/wp-admin/", "admin"),
+    ("/wp-json/wp/v2/posts/12", "api"),
+    ("/?rest_route=/wp/v2/posts", "api"),
+    ("/wp-content/themes/twentytwentyone/style.css", "static"),
+    ("/xmlrpc.php", "other"),
+])
+def test_wordpress_page_type(path: str, kind: str) -> None:
+    assert wp.page_type(H + path) == kind
+
+
+def test_wordpress_page_type_of_another_host_is_other() -> None:
+    assert wp.page_type("https://wordpress.org/2026/10/31/x/") == "other"
+
+
+def test_wordpress_entity_of_joins_the_views_of_a_post() -> None:
+    post = wp.entity_of(H + "/2026/10/31/recipe-film/")
+    assert post == "/2026/10/31/recipe-film/"
+    assert wp.entity_of(H + "/2026/10/31/recipe-film/2/") == post     # its second page
+    assert wp.entity_of(H + "/about/") == "/about/"
+    for other in ("/2026/10/31/recipe-film/?replytocom=5", "/2024/11/", "/author/x/", "/",
+                  "/2026/10/31/recipe-film/feed/"):
+        assert wp.entity_of(H + other) is None, other
+
+
+@pytest.mark.parametrize(("path", "kind"), [
+    ("/index.php/Main_Page", "article"),
+    ("/index.php/Talk:Karo_River", "talk"),
+    ("/index.php/User_talk:Anna", "user_talk"),
+    ("/index.php/Special:RecentChanges", "special"),
+    ("/index.php?title=Karo_River&action=history", "history"),
+    ("/index.php?title=Karo_River&diff=12&oldid=11", "diff"),
+    ("/index.php?title=Karo_River&action=edit", "edit"),
+    ("/index.php/Category:Rivers", "category"),
+    ("/load.php?modules=site", "other"),
+])
+def test_mediawiki_page_type(path: str, kind: str) -> None:
+    assert mw.page_type(H + path) == kind
+
+
+def test_mediawiki_entity_of_is_the_title_of_a_ucc_view() -> None:
+    assert mw.entity_of(H + "/index.php/Karo_river") == "Karo river"
+    assert mw.entity_of(H + "/index.php?title=Karo_river") == "Karo river"
+    assert mw.entity_of(H + "/index.php?title=Karo_river&action=history") is None
+    assert mw.entity_of(H + "/index.php/Special:Log") is None
