@@ -106,7 +106,7 @@ def clustering(seed: str, site: Any) -> list[str]:
     `page_type`: `benchmarks.learning_bench.clustering_section`, as for the zoo."""
     from benchmarks.learning_bench import clustering_section
 
-    return clustering_section(sample_site(seed, site))[0]
+    return clustering_section(sample_site(seed, site), site.SAME_TEMPLATE or None)[0]
 
 
 def crawl(name: str, seed: str, folder: Path, budget: int, target: str) -> CrawlRun:

@@ -49,6 +49,7 @@ SITENAME = "Realwiki"
 VERSION = 1  # of the generator; part of the reuse marker
 STALE_DAYS = 14
 UCC_TYPES = {"article", "talk", "user", "user_talk", "category"}
+SAME_TEMPLATE: dict[str, str] = {}  # every type has a layout of its own (clustering by template)
 TARGET_TYPE = "article"  # source-target's example is an article
 # Requests by page type, in the order the bench reports them
 TYPE_ORDER = ("article", "talk", "user", "user_talk", "category", "history", "diff", "edit",

@@ -57,6 +57,12 @@ DESCRIPTION = ("Debian WordPress 6.1 (theme Twenty Twenty-One), {size} generated
 # Requests by page type, in the order the bench reports them
 TYPE_ORDER = ("post", "page", "home", "date", "category", "tag", "author", "reply", "feed",
               "search", "login", "admin", "api", "attachment", "static", "other")
+# Page types the theme renders with one template, which no structure can tell apart (§3.1: a
+# layout template defines a page type); clustering is also scored "by template" with them.
+# Twenty Twenty-One: index.php (home) and archive.php (date, category, tag, author) run the
+# same loop of posts, archive.php adding a title header; a ?replytocom= view is single.php.
+SAME_TEMPLATE = {"home": "listing", "date": "listing", "category": "listing",
+                 "tag": "listing", "author": "listing", "reply": "post"}
 PERMALINKS = "/%year%/%monthnum%/%day%/%postname%/"
 STATIC_EXT = (".css", ".js", ".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp", ".ico",
               ".woff", ".woff2", ".ttf", ".xml", ".txt")
