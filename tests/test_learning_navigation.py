@@ -104,6 +104,16 @@ def test_cluster_and_link_scores_follow_eq_9_to_12() -> None:
     assert target.cluster_scores()[2] == pytest.approx(0.8 + 0.2 * target.hub_[2])
 
 
+def test_balance_off_keeps_score_c_as_crawling_goes_on() -> None:
+    scorer = LinkScorer(hand_table(), dsim=np.array([0.5, 0.4, 0.2]), balance=False)
+    before = scorer.cluster_scores().copy()
+    scorer.observe(1)
+    scorer.observe(1)
+    assert scorer.balance().tolist() == [1.0, 1.0, 1.0]
+    assert np.array_equal(scorer.cluster_scores(), before)
+    assert before[1] > 0
+
+
 def test_unseen_pairs_fall_back_level_by_level() -> None:
     t = hand_table()
     # (1, X_LIST) was never sampled, but X_LIST was, from cluster 0: pooled over clusters.

@@ -533,3 +533,17 @@ def test_target_url_shape_counts_a_view_the_example_is_not_as_another_type() -> 
     # the profiles alone are no mix: no shape
     model.labels_ = np.array([1] * 8 + [2] * 6 + [0] * 10)
     assert SourceStrategy._target_shape(strategy, model, 1) is None  # type: ignore[arg-type]
+
+
+def test_balance_param_reaches_the_scorer(tmp_path: Path) -> None:
+    """`balance: false` (strategy params) turns eq. 10 off: crawling photos no longer lowers
+    the photos' score; the default keeps the paper's Balance."""
+    from tests.test_learning_navigation import X_PHOTO
+
+    for name, params, drops in (("on", {}, True), ("off", {"balance": False}, False)):
+        strategy = _listing_strategy(tmp_path / name, **params)
+        assert strategy.params()["balance"] is (name == "on")
+        first = strategy._judge("d9", 0, X_PHOTO).priority
+        for _ in range(5):
+            strategy.scorer.observe(2)
+        assert (strategy._judge("d9", 0, X_PHOTO).priority < first) is drops

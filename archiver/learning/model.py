@@ -197,12 +197,13 @@ class SourceModel:
 
     def scorer(self, mode: str = "ucc", *, target: int | None = None,
                alpha: float | None = None, self_links: bool | None = None,
-               content: bool = False) -> LinkScorer:
+               content: bool = False, balance: bool = True) -> LinkScorer:
         """A fresh `LinkScorer` (crawl-for-UCC or crawl-for-target, §4.4); `content` puts
         the clusters' content shares into Score(C) (see `LinkScorer`)."""
         self._check_fitted()
         return LinkScorer(self.navigation_, self.dsim_, mode=mode, target=target, alpha=alpha,
-                          self_links=self_links, content=self.content_ if content else None)
+                          self_links=self_links, content=self.content_ if content else None,
+                          balance=balance)
 
     def _check_fitted(self) -> None:
         if not hasattr(self, "navigation_"):

@@ -446,6 +446,9 @@ class LinkScorer:
     content : ndarray of shape (n_clusters,), optional
         s(C), the content share of every cluster ("ucc" mode); None leaves the factor out
         (Content(C) = 1).
+    balance : bool, optional
+        Use eq. 10's Balance (default). False sets Balance(C) = 1: measured on real blogs
+        in benchmarks/results/source-zoo-summary.md ("Session 9").
 
     References
     ----------
@@ -456,6 +459,7 @@ class LinkScorer:
         self, table: NavigationTable, dsim: np.ndarray, *, mode: str = "ucc",
         target: int | None = None, alpha: float | None = None,
         self_links: bool | None = None, content: np.ndarray | None = None,
+        balance: bool = True,
     ) -> None:
         if mode not in ("ucc", "target"):
             raise ValueError(f"mode must be 'ucc' or 'target'; got {mode!r}")
@@ -475,6 +479,7 @@ class LinkScorer:
         # Content(C) as used in Score(C): all 1 without it or crawling for a target
         self.content_ = (np.ones(n) if content is None or mode == "target" else np.minimum(
             1.0, np.asarray(content, dtype=np.float64).reshape(n) / CONTENT_FULL))
+        self.use_balance = bool(balance)
         self.crawled_ = np.zeros(n + 1)
         self._scores: np.ndarray | None = None
         # P(· | C, x) never changes during a harvest; only Score(C) does (Balance).
@@ -487,8 +492,10 @@ class LinkScorer:
             self._scores = None
 
     def balance(self) -> np.ndarray:
-        """Balance(C) = 1 − r(C) for every cluster."""
+        """Balance(C) = 1 − r(C) for every cluster (1 everywhere with `balance` off)."""
         total = self.crawled_.sum()
+        if not self.use_balance:
+            return np.ones(len(self.crawled_) - 1)
         r = self.crawled_[:-1] / total if total > 0 else np.zeros(len(self.crawled_) - 1)
         return 1.0 - r
 

@@ -179,6 +179,7 @@ class SourceStrategy(Strategy):
         self.use_url_shape = bool(params.get("url_shape", True))
         self.use_url_patterns = bool(params.get("url_patterns", True))
         self.use_evidence = bool(params.get("evidence", True))
+        self.use_balance = bool(params.get("balance", True))
         self.target_example = cfg.target_example
         self.sampler: SiteSampler = SiteSampler(
             self.sample_size, min_pages=int(params.get("min_pages", min(200, self.sample_size))),
@@ -215,6 +216,7 @@ class SourceStrategy(Strategy):
                 "content": self.use_content,
                 "url_shape": self.use_url_shape, "url_patterns": self.use_url_patterns,
                 "evidence": self.use_evidence, "near_duplicates": self.use_near_duplicates,
+                "balance": self.use_balance,
                 "target_example": self.target_example, "random_state": self.random_state}
 
     def seed_priority(self) -> float:
@@ -458,7 +460,8 @@ class SourceStrategy(Strategy):
         mode = "target" if self.target is not None else "ucc"
         self.scorer = model.scorer(mode, target=self.target, alpha=self.alpha,
                                    self_links=self.self_links,
-                                   content=self.use_content and mode == "ucc")
+                                   content=self.use_content and mode == "ucc",
+                                   balance=self.use_balance)
         sc = self.scorer
         # The verdict leaves Content(C) out, as it does Balance: listings must stay worth
         # following, they only wait behind known content links (module docstring).

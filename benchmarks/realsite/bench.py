@@ -28,6 +28,7 @@ mariadb-server php-mysql`; not part of CI (the package sets are large and a run 
 from __future__ import annotations
 
 import argparse
+import json
 import shutil
 import statistics
 import sys
@@ -109,10 +110,11 @@ def clustering(seed: str, site: Any) -> list[str]:
     return clustering_section(sample_site(seed, site), site.SAME_TEMPLATE or None)[0]
 
 
-def crawl(name: str, seed: str, folder: Path, budget: int, target: str) -> CrawlRun:
+def crawl(name: str, seed: str, folder: Path, budget: int, target: str,
+          params: dict[str, Any] | None = None) -> CrawlRun:
     if name == "wget":
         return run_wget([seed], folder, budget)
-    options: dict[str, Any] = {}
+    options: dict[str, Any] = {"params": params} if params and name != "bfs" else {}
     if name == "source-target":
         options["target_example"] = target
     return run_archiver(name, [seed], folder, budget, options=options)
@@ -151,9 +153,13 @@ def main(argv: list[str] | None = None) -> int:
                     help="none with --clustering: only the clustering figures")
     ap.add_argument("--out", type=Path, default=None,
                     help="default: benchmarks/results/realsite-SITE.md")
+    ap.add_argument("--param", action="append", default=[], metavar="KEY=JSON",
+                    help="a SOUrCe strategy param for source-ucc/source-target, e.g. "
+                         "balance=false (repeatable)")
     ap.add_argument("--clustering", action="store_true",
                     help="also score SOUrCe's clusters of samples of the site (§5.2)")
     args = ap.parse_args(argv)
+    params = {k: json.loads(v) for k, _, v in (p.partition("=") for p in args.param)}
     site = SITES[args.site]
     folder = args.folder or Path(tempfile.gettempdir()) / {"mediawiki": "mwbench",
                                                            "wordpress": "wpbench"}[args.site]
@@ -177,7 +183,7 @@ def main(argv: list[str] | None = None) -> int:
         quality = clustering(seed, site) if args.clustering else []
         for name in args.crawlers:
             started = time.monotonic()
-            run = crawl(name, seed, work / name, args.budget, target)
+            run = crawl(name, seed, work / name, args.budget, target, params)
             s = score(read_captures(run.warcs, parse=False, keep_payload=False), site, pages,
                       args.budget)
             rows.append((name, run, s))
@@ -190,7 +196,8 @@ def main(argv: list[str] | None = None) -> int:
              *([f"Budget {args.budget} requests from the home page ({urlsplit(seed).path}); "
                 f"no politeness delay; wget: {wget_version() or 'missing'}; source-target's "
                 f"example: a{'n' if site.TARGET_TYPE[0] in 'aeiou' else ''} "
-                f"{site.TARGET_TYPE} ({urlsplit(target).path})."]
+                f"{site.TARGET_TYPE} ({urlsplit(target).path})"
+                f"{f'; SOUrCe params {params}' if params else ''}."]
                if rows else []), "",
              *(table(rows, len(pages), site.TYPE_ORDER) if rows else []), "",
              *(["## Clustering the samples (page types from the URL)", "", "```", *quality,
