@@ -30,19 +30,18 @@ import json
 import os
 import random
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import time
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import parse_qs, unquote, urljoin, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 from xml.sax.saxutils import escape
 
-import lxml.html
 import requests
+
+from benchmarks.realsite.php import php_server, same_host_links
 
 CODE = Path("/usr/share/mediawiki")
 SITENAME = "Realwiki"
@@ -311,36 +310,9 @@ def build(folder: Path, n_articles: int = 400, seed: int = 0) -> Path:
 def serve(folder: Path, workers: int = 2) -> Iterator[str]:
     """Serve the wiki built in folder with `php -S` on a free port; yields the Main Page URL."""
     folder = folder.resolve()
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = f"http://127.0.0.1:{port}"
-    env = _env(folder, MW_SERVER=server, PHP_CLI_SERVER_WORKERS=str(workers))
-    log = open(folder / "server.log", "ab")  # noqa: SIM115 - closed below
-    proc = subprocess.Popen(["php", "-S", f"127.0.0.1:{port}", "-t", str(CODE),
-                             str(folder / "router.php")], env=env, stdout=log, stderr=log,
-                            start_new_session=True)  # its own group, with the worker processes
-    seed = f"{server}/index.php/Main_Page"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if requests.get(seed, timeout=10).status_code == 200:
-                    break
-            except requests.ConnectionError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"php -S did not come up; see {folder / 'server.log'}")
-            time.sleep(0.2)
+    with php_server(CODE, folder / "router.php", folder / "server.log", "/index.php/Main_Page",
+                    lambda server: _env(folder, MW_SERVER=server), workers) as seed:
         yield seed
-    finally:
-        with contextlib.suppress(ProcessLookupError):  # workers outlive a SIGTERM to the master
-            os.killpg(proc.pid, signal.SIGTERM)
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-        log.close()
 
 
 def page_type(url: str) -> str:
@@ -416,12 +388,6 @@ def entities(folder: Path, server: str = "") -> set[str]:
             if not r["redirect"] and NAMESPACE_TYPES.get(r["ns"]) in UCC_TYPES}
 
 
-def _links(html: bytes, base: str) -> set[str]:
-    host = urlsplit(base).netloc
-    hrefs = {urljoin(base, a).split("#")[0] for a in lxml.html.fromstring(html).xpath("//a/@href")}
-    return {h for h in hrefs if urlsplit(h).netloc == host}
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("folder", type=Path)
@@ -436,9 +402,9 @@ def main(argv: list[str] | None = None) -> int:
         server = seed.split("/index.php")[0]
         ucc = sorted(entities(args.folder, server))
         print(f"seed: {seed}\nentities: {len(ucc)} {Counter(page_type(u) for u in ucc)}")
-        main_links = _links(requests.get(seed, timeout=30).content, seed)
+        main_links = same_host_links(requests.get(seed, timeout=30).content, seed)
         article = min(u for u in main_links if page_type(u) == "article" and u != seed)
-        article_links = _links(requests.get(article, timeout=30).content, article)
+        article_links = same_host_links(requests.get(article, timeout=30).content, article)
         first = {page_type(u): u for u in reversed(ucc)}  # one entity of each type
         first.update({page_type(u): u for u in sorted(article_links, reverse=True)})
         first["article"] = article

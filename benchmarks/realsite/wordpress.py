@@ -32,8 +32,6 @@ import json
 import os
 import random
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import time
@@ -41,10 +39,11 @@ from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urljoin, urlsplit
+from urllib.parse import parse_qs, urlsplit
 
-import lxml.html
 import requests
+
+from benchmarks.realsite.php import php_server, same_host_links
 
 CODE = Path("/usr/share/wordpress")
 THEME = "twentytwentyone"
@@ -335,39 +334,14 @@ def build(folder: Path, n_posts: int = 300, seed: int = 0) -> Path:
 
 @contextlib.contextmanager
 def serve(folder: Path, workers: int = 2) -> Iterator[str]:
-    """Serve the blog built in folder with `php -S` on a free port; yields the home URL."""
+    """Serve the blog built in folder (its database server, then `php -S` on a free port);
+    yields the home URL."""
     folder = folder.resolve()
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = f"http://127.0.0.1:{port}"
-    env = {**os.environ, "WP_SERVER": server, "PHP_CLI_SERVER_WORKERS": str(workers)}
-    with database(folder):
-        log = open(folder / "server.log", "ab")  # noqa: SIM115 - closed below
-        proc = subprocess.Popen(["php", "-S", f"127.0.0.1:{port}", "-t", str(folder / "wp"),
-                                 str(folder / "router.php")], env=env, stdout=log, stderr=log,
-                                start_new_session=True)
-        seed = f"{server}/"
-        try:
-            deadline = time.monotonic() + 30
-            while True:
-                try:
-                    if requests.get(seed, timeout=10).status_code == 200:
-                        break
-                except requests.ConnectionError:
-                    pass
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"php -S did not come up; see {folder / 'server.log'}")
-                time.sleep(0.2)
-            yield seed
-        finally:
-            with contextlib.suppress(ProcessLookupError):  # workers outlive the master
-                os.killpg(proc.pid, signal.SIGTERM)
-                try:
-                    proc.wait(10)
-                except subprocess.TimeoutExpired:
-                    os.killpg(proc.pid, signal.SIGKILL)
-            log.close()
+    with database(folder), php_server(folder / "wp", folder / "router.php",
+                                      folder / "server.log", "/",
+                                      lambda server: {**os.environ, "WP_SERVER": server},
+                                      workers) as seed:
+        yield seed
 
 
 def page_type(url: str) -> str:
@@ -445,18 +419,6 @@ def entities(folder: Path, server: str = "") -> set[str]:
     return {server.rstrip("/") + r["path"] for r in rows if r["type"] in UCC_TYPES}
 
 
-def authors(folder: Path, server: str = "") -> set[str]:
-    """URLs of the author archives of everyone who published a post."""
-    rows = [json.loads(line) for line in (folder / "entities.jsonl").read_text().splitlines()]
-    return {server.rstrip("/") + r["path"] for r in rows if r["type"] == "author"}
-
-
-def _links(html: bytes, base: str) -> set[str]:
-    host = urlsplit(base).netloc
-    hrefs = {urljoin(base, a).split("#")[0] for a in lxml.html.fromstring(html).xpath("//a/@href")}
-    return {h for h in hrefs if urlsplit(h).netloc == host}
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("folder", type=Path)
@@ -471,9 +433,9 @@ def main(argv: list[str] | None = None) -> int:
         server = seed.rstrip("/")
         ucc = sorted(entities(args.folder, server))
         print(f"seed: {seed}\nentities: {len(ucc)} {Counter(page_type(u) for u in ucc)}")
-        home_links = _links(requests.get(seed, timeout=30).content, seed)
+        home_links = same_host_links(requests.get(seed, timeout=30).content, seed)
         post = min(u for u in home_links if page_type(u) == "post")
-        post_links = _links(requests.get(post, timeout=30).content, post)
+        post_links = same_host_links(requests.get(post, timeout=30).content, post)
         first = {page_type(u): u for u in sorted(home_links | post_links, reverse=True)}
         for url in [seed, post, *first.values(), f"{server}/wp-login.php"]:
             t0 = time.monotonic()

@@ -1,0 +1,62 @@
+"""What the real-CMS benchmarks share: PHP's built-in server on a free loopback port, and the
+same-host links of a page (for the sites' smoke tests)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import time
+from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit
+
+import lxml.html
+import requests
+
+
+@contextlib.contextmanager
+def php_server(docroot: Path, router: Path, log_path: Path, seed_path: str,
+               env: Callable[[str], Mapping[str, str]], workers: int = 2) -> Iterator[str]:
+    """`php -S` on a free 127.0.0.1 port with this document root and router script; `env`
+    gives the server's environment from its origin ("http://127.0.0.1:PORT"). Yields the URL
+    origin + `seed_path` once it answers 200; stops the server and its workers on exit."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = f"http://127.0.0.1:{port}"
+    log = open(log_path, "ab")  # noqa: SIM115 - closed below
+    proc = subprocess.Popen(["php", "-S", f"127.0.0.1:{port}", "-t", str(docroot), str(router)],
+                            env={**env(server), "PHP_CLI_SERVER_WORKERS": str(workers)},
+                            stdout=log, stderr=log,
+                            start_new_session=True)  # its own group, with the worker processes
+    seed = server + seed_path
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if requests.get(seed, timeout=10).status_code == 200:
+                    break
+            except requests.ConnectionError:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"php -S did not come up; see {log_path}")
+            time.sleep(0.2)
+        yield seed
+    finally:
+        with contextlib.suppress(ProcessLookupError):  # workers outlive a SIGTERM to the master
+            os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+        log.close()
+
+
+def same_host_links(html: bytes, base: str) -> set[str]:
+    """The page's <a href> targets on base's host, without fragments."""
+    host = urlsplit(base).netloc
+    hrefs = {urljoin(base, a).split("#")[0] for a in lxml.html.fromstring(html).xpath("//a/@href")}
+    return {h for h in hrefs if urlsplit(h).netloc == host}
