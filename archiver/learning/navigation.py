@@ -493,9 +493,9 @@ class LinkScorer:
 
     def balance(self) -> np.ndarray:
         """Balance(C) = 1 − r(C) for every cluster (1 everywhere with `balance` off)."""
-        total = self.crawled_.sum()
         if not self.use_balance:
             return np.ones(len(self.crawled_) - 1)
+        total = self.crawled_.sum()
         r = self.crawled_[:-1] / total if total > 0 else np.zeros(len(self.crawled_) - 1)
         return 1.0 - r
 

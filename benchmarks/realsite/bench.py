@@ -159,7 +159,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--clustering", action="store_true",
                     help="also score SOUrCe's clusters of samples of the site (§5.2)")
     args = ap.parse_args(argv)
-    params = {k: json.loads(v) for k, _, v in (p.partition("=") for p in args.param)}
+    params: dict[str, Any] = {}
+    for item in args.param:
+        key, _, value = item.partition("=")
+        try:
+            params[key] = json.loads(value)
+        except json.JSONDecodeError:
+            ap.error(f"--param {item!r}: expected KEY=JSON, e.g. balance=false")
     site = SITES[args.site]
     folder = args.folder or Path(tempfile.gettempdir()) / {"mediawiki": "mwbench",
                                                            "wordpress": "wpbench"}[args.site]

@@ -269,15 +269,21 @@ def _php(folder: Path, *args: str, stdin: str | None = None) -> str:
     return done.stdout
 
 
+def _db_user() -> str:
+    """The system user MariaDB runs as: this one (root must be named, mariadbd refuses
+    to run as root otherwise)."""
+    return "root" if os.geteuid() == 0 else os.environ.get("USER", "nobody")
+
+
 @contextlib.contextmanager
 def database(folder: Path) -> Iterator[None]:
     """Run the blog's own MariaDB server (Unix socket in folder, no TCP) while inside."""
     sock = folder / "mysql.sock"
+    sock.unlink(missing_ok=True)   # left by a killed run, it would pass for the new server's
     log = open(folder / "mysql.log", "ab")  # noqa: SIM115 - closed below
     proc = subprocess.Popen(
         ["mariadbd", "--no-defaults", f"--datadir={folder / 'db'}", f"--socket={sock}",
-         "--skip-networking", "--user=" + ("root" if os.geteuid() == 0 else os.environ.get(
-             "USER", "nobody")), f"--pid-file={folder / 'mysql.pid'}",
+         "--skip-networking", f"--user={_db_user()}", f"--pid-file={folder / 'mysql.pid'}",
          f"--log-error={folder / 'mysql.err'}", "--innodb-buffer-pool-size=64M"],
         stdout=log, stderr=log, start_new_session=True)
     try:
@@ -314,9 +320,8 @@ def build(folder: Path, n_posts: int = 300, seed: int = 0) -> Path:
     (folder / "wp" / "wp-config.php").write_text(CONFIG)
     (folder / "router.php").write_text(ROUTER)
     (folder / "helper.php").write_text(HELPER)
-    user = "root" if os.geteuid() == 0 else os.environ.get("USER", "nobody")
     done = subprocess.run(["mariadb-install-db", "--no-defaults", f"--datadir={folder / 'db'}",
-                           f"--user={user}", "--auth-root-authentication-method=normal",
+                           f"--user={_db_user()}", "--auth-root-authentication-method=normal",
                            "--skip-test-db"], capture_output=True, text=True)
     if done.returncode != 0:
         raise RuntimeError(f"mariadb-install-db failed:\n{done.stdout}{done.stderr}")
