@@ -494,24 +494,31 @@ def test_noindex_pages_give_way_to_content_on_a_wiki(tmp_path: Path) -> None:
     budget = math.ceil(0.5 * site.manifest(with_digest=False)["counts"]["urls"])
     got = {}
     with serve(site) as served:
-        for on in (True, False):
-            out = tmp_path / f"job-{on}"
-            _crawl(site, served, "source-ucc", out, budget, params={"duplicates": on})
-            caps = read_captures(sorted((out / "warcs").glob("*.warc.gz")))
-            truth = zoo_truth(site, urlsplit(served.url).hostname or "")
-            judged = m.judge(caps, truth)[:budget]
-            noindex = sum(1 for c in caps[:budget]
-                          if c.is_html and c.payload and parse_html(c.url, c.payload).noindex)
-            got[on] = (noindex / len(judged), m.recall_entities(judged, truth) or 0.0)
-    (share_on, recall_on), (share_off, recall_off) = got[True], got[False]
-    # measured: 56% vs 64% of the budget on noindex pages, recall 0.73 vs 0.73 (vs 73%
-    # before the content-share factor, which puts some of these link-heavy pages back too).
-    # Since a promoted URL takes the link that promoted it (archiver/linking.py), the crawl
-    # without the factor finds more here (recall 0.76; with it still 0.73): the tolerance
-    # went from 0.01 to 0.04 on purpose, reported on issue 4. On the full-size wiki the
-    # factor keeps its recall (0.883) and VR 0.810 (benchmarks/results/source-zoo.md).
-    assert share_on < share_off - 0.05, got
-    assert recall_on >= recall_off - 0.04, got
+        for balance in (True, False):
+            for on in (True, False):
+                out = tmp_path / f"job-{balance}-{on}"
+                _crawl(site, served, "source-ucc", out, budget,
+                       params={"duplicates": on, "balance": balance})
+                caps = read_captures(sorted((out / "warcs").glob("*.warc.gz")))
+                truth = zoo_truth(site, urlsplit(served.url).hostname or "")
+                judged = m.judge(caps, truth)[:budget]
+                noindex = sum(1 for c in caps[:budget] if c.is_html and c.payload
+                              and parse_html(c.url, c.payload).noindex)
+                got[balance, on] = (noindex / len(judged),
+                                    m.recall_entities(judged, truth) or 0.0)
+    # With Balance (eq. 10), measured: 56% vs 64% of the budget on noindex pages, recall
+    # 0.73 vs 0.73 (vs 73% before the content-share factor, which puts some of these
+    # link-heavy pages back too). Since a promoted URL takes the link that promoted it
+    # (archiver/linking.py), the crawl without the factor finds more here (recall 0.76; with
+    # it still 0.73): the tolerance went from 0.01 to 0.04 on purpose, reported on issue 4.
+    # Without Balance (the default since session 10) fewer noindex pages are fetched either
+    # way, 41% vs 44%, and the factor raises recall, 0.74 -> 0.79: the margin is smaller.
+    # On the full-size wiki the factor keeps its recall (0.883) and VR 0.810
+    # (benchmarks/results/source-zoo.md).
+    for balance, margin in ((True, 0.05), (False, 0.02)):
+        (share_on, recall_on), (share_off, recall_off) = got[balance, True], got[balance, False]
+        assert share_on < share_off - margin, got
+        assert recall_on >= recall_off - 0.04, got
 
 
 def test_target_url_shape_counts_a_view_the_example_is_not_as_another_type() -> None:
@@ -536,11 +543,12 @@ def test_target_url_shape_counts_a_view_the_example_is_not_as_another_type() -> 
 
 
 def test_balance_param_reaches_the_scorer(tmp_path: Path) -> None:
-    """`balance: false` (strategy params) turns eq. 10 off: crawling photos no longer lowers
-    the photos' score; the default keeps the paper's Balance."""
+    """`balance: true` (strategy params) turns eq. 10 on: crawling photos lowers the photos'
+    score; the default (off since session 10) and `balance: false` leave it alone."""
     from tests.test_learning_navigation import X_PHOTO
 
-    for name, params, drops in (("on", {}, True), ("off", {"balance": False}, False)):
+    for name, params, drops in (("on", {"balance": True}, True), ("default", {}, False),
+                                ("off", {"balance": False}, False)):
         strategy = _listing_strategy(tmp_path / name, **params)
         assert strategy.params()["balance"] is (name == "on")
         first = strategy._judge("d9", 0, X_PHOTO).priority

@@ -146,7 +146,13 @@ class SourceStrategy(Strategy):
     of the navigation table by the URL pattern of the link; default true, see
     `archiver.learning.navigation.NavigationTable`), ``evidence`` (correct the navigation
     table with the clusters of harvested pages; default true, see the module docstring),
-    ``near_duplicates`` (count near-duplicate views as duplicate views; default false: on the
+    ``balance`` (crawling for UCC, multiply Score(C) by eq. 10's Balance; default false
+    since 2026-11: Balance makes the crawl alternate between clusters, so a blog fetched tag
+    and date listings while known posts waited; off, a real 1,000-post WordPress reached 95%
+    of its posts after 1,109 requests instead of 1,654, and full-size zoo VR and recall were
+    equal or better on every family; the paper's diversity (entropy) is what it costs, see
+    benchmarks/results/source-zoo-summary.md), ``near_duplicates`` (count near-duplicate
+    views as duplicate views; default false: on the
     zoo qa site it takes R_dup 16.2% -> 9.5% and requests to 95% of the UCC 1,318 -> 1,079,
     but the paper's VR, which counts duplicate views of UCC as UCC, 0.595 -> 0.497, and F
     below bfs's).
@@ -179,7 +185,7 @@ class SourceStrategy(Strategy):
         self.use_url_shape = bool(params.get("url_shape", True))
         self.use_url_patterns = bool(params.get("url_patterns", True))
         self.use_evidence = bool(params.get("evidence", True))
-        self.use_balance = bool(params.get("balance", True))
+        self.use_balance = bool(params.get("balance", False))   # see the class docstring
         self.target_example = cfg.target_example
         self.sampler: SiteSampler = SiteSampler(
             self.sample_size, min_pages=int(params.get("min_pages", min(200, self.sample_size))),
