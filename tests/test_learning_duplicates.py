@@ -260,6 +260,33 @@ def test_redirect_to_a_fetched_page_counts_against_its_link() -> None:
     assert s._via["http://s.test/topic/1"] == ("http://s.test/topic", "/html/body/p/a")
 
 
+def test_a_redirect_target_counts_against_the_link_that_redirected() -> None:
+    """MediaWiki's Special:ApiHelp/X answers 302 to api.php?action=help&modules=X, a page
+    also listed (not yet fetched) on the API's index. What the page is must count against
+    the link that was followed, at its pair and its URL kind, through chains of redirects,
+    not against the index's link, which was never followed."""
+    s = _strategy()
+    s._fitted = True
+    s._cluster_of["http://s.test/wiki/A"] = 1
+    s._cluster_of["http://s.test/api.php"] = 2
+    link, hop, target = ("http://s.test/wiki/Special:ApiHelp/block",
+                         "http://s.test/wiki/Special:ApiHelp?m=block",
+                         "http://s.test/api.php?action=help&modules=block")
+    s._via[link] = ("http://s.test/wiki/A", "/html/body/div/a")
+    s._via[target] = ("http://s.test/api.php", "/html/body/ul/li/a")
+    s.observe_fetch(link, 302, False, location=hop)
+    s.observe_fetch(hop, 302, False, location=target)
+    body = b'<html><head><meta name="robots" content="noindex"></head><p>help</p></html>'
+    s.describe(Visit(parse_html(target, body), 1, digest=body_digest(body)))
+    assert s.dups.counts == {(1, "/html/body/div/a"): [1, 0, 1, 0]}
+    assert set(s.dups.by_shape) == {url_kind(link)}
+    for n in range(3):      # a few indexable pages elsewhere: the noindex signal is trusted
+        s.dups.observe((3, "/html/body/p/a"), False, False, f"http://s.test/wiki/P{n}")
+    assert s._keep((1, "/html/body/div/a"), "http://s.test/wiki/Special:ApiHelp/x") < 1.0
+    assert s._keep((2, "/html/body/ul/li/a"), "http://s.test/api.php?action=help&modules=x") \
+        == 1.0
+
+
 def test_second_redirect_to_an_unfetched_target_is_a_duplicate() -> None:
     """/photos/x/1/fave → /signin/ (robots.txt keeps /signin/ out): the first redirect may be
     news, every later one to the same place is not."""

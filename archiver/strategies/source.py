@@ -208,6 +208,7 @@ class SourceStrategy(Strategy):
         self._sample_dup: dict[str, tuple[bool, bool]] = {}  # sampled URL → (duplicate, noindex)
         self._fetched: set[str] = set()              # URLs fetched so far
         self._redirected_to: set[str] = set()        # targets of redirects so far
+        self._cause: dict[str, str] = {}             # redirect target → the link followed
         # (cluster, Apath, URL pattern) → destinations fetched while harvesting, by cluster
         self._evidence: dict[tuple[int, str, str], np.ndarray] = {}
         self._pair_evidence: dict[tuple[int, str], np.ndarray] = {}   # summed over patterns
@@ -244,8 +245,13 @@ class SourceStrategy(Strategy):
         API output: any JSON; a script or style sheet) is a copy of pages for programs, not
         content of its own: a dead destination, and a duplicate view for its link's pair.
         A redirect to a URL already fetched or already redirected to (a login wall behind
-        "reply" or "fave") gave nothing new: a duplicate view for its link's pair; one to a
-        new URL hands that URL its link's pair."""
+        "reply" or "fave") gave nothing new: a duplicate view for its link's pair. A
+        redirect to a new URL makes the link the cause of that URL's fetch: what the page
+        turns out to be counts against the link (its pair, URL kind and pattern), even when
+        the page was also linked elsewhere. (Until 2026-11 the page kept its own link when
+        it had one: on a real MediaWiki the 121 `Special:ApiHelp/X` links, each a 302 to an
+        `api.php` help page already listed on the API's index, never learned that they lead
+        to noindex outliers, and all 242 requests were made.)"""
         self._fetched.add(url)
         machine = not is_page and is_machine_readable(content_type)
         if not self._fitted and not is_page:
@@ -264,6 +270,7 @@ class SourceStrategy(Strategy):
             self._duplicate_seen(url, True)
         elif (via := self._via.get(url)) is not None:
             self._via.setdefault(location, via)
+            self._cause.setdefault(location, self._cause.get(url, url))
         self._redirected_to.add(location)
 
     def describe(self, visit: Visit) -> PageInfo:
@@ -321,14 +328,16 @@ class SourceStrategy(Strategy):
             self._sample_dup[url] = (duplicate, noindex)
 
     def _observe_duplicate(self, url: str, duplicate: bool, noindex: bool = False) -> None:
-        """Count a fetched page against the (cluster, Apath) of the link that found it."""
+        """Count a fetched page against the (cluster, Apath) of the link that found it (for a
+        redirect's target, the link that redirected: `observe_fetch`)."""
         from archiver.learning.features import canonical_apath
 
-        via = self._via.get(url)
+        link = self._cause.get(url, url)
+        via = self._via.get(link)
         if via is not None:
             parent, anchor_path = via
             self.dups.observe((self._cluster_of.get(parent, -1), canonical_apath(anchor_path)),
-                              duplicate, noindex, url, self._pattern(url))
+                              duplicate, noindex, link, self._pattern(link))
 
     def _observe_destination(self, url: str, cluster: int) -> None:
         """Count a harvested page's cluster (-1: outlier or dead) against the (cluster, Apath,
@@ -337,13 +346,14 @@ class SourceStrategy(Strategy):
 
         from archiver.learning.features import canonical_apath
 
-        via = self._via.get(url)
+        link = self._cause.get(url, url)     # a redirect's target counts for the link
+        via = self._via.get(link)
         if via is None or self.scorer is None or not self.use_evidence:
             return
         parent, anchor_path = via
         table = self.scorer.table
         key = (self._cluster_of.get(parent, -1), canonical_apath(anchor_path),
-               self._pattern(url))
+               self._pattern(link))
         width = table.n_clusters_ + 1
         for row in (self._evidence.setdefault(key, np.zeros(width)),
                     self._pair_evidence.setdefault((key[0], key[1]), np.zeros(width))):
