@@ -109,7 +109,11 @@ def test_without_noindex_pages_keep_is_the_duplicate_factor_alone() -> None:
     ("http://w.test/w/index.php?title=X&diff=prev&oldid=12", "/w/*?diff&oldid&title"),
     ("http://w.test/w/index.php?title=X&oldid=12", "/w/*?oldid&title"),
     ("http://w.test/w/index.php?title=Talk:X&action=edit&redlink=1", "/w/*?action&redlink&title"),
-    ("http://w.test/wiki/Talk:X", "/wiki/*"),
+    ("http://w.test/wiki/Talk:X", "/wiki/Talk:*"),
+    ("http://w.test/index.php/Special:RecentChangesLinked/Y",
+     "/index.php/Special:RecentChangesLinked/*"),
+    ("http://w.test/index.php/Special%3ANewPages", "/index.php/Special:*"),
+    ("http://w.test/wiki/User_talk:Kim", "/wiki/User_talk:*"),
     ("http://w.test/wiki/X", "/wiki/*"),
     ("http://b.test/2014/07/01/", "/N/N/*/"),                  # a day archive
     ("http://b.test/2014/07/01/a-post/", "/N/N/N/*/"),         # a post of that day

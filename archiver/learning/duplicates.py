@@ -123,6 +123,8 @@ UNRELIABLE_SHARE = 0.5     # duplicate views on more than this share of fetches:
 UNRELIABLE_NOINDEX = 0.9   # noindex on more than this share of the other pages: ignored
 NOINDEX_TOLERANCE = 0.5    # a kind of page with at most this noindex rate is not demoted
 _DIGITS = re.compile(r"\d+")
+# A wiki's namespaced page name, "Special:RecentChanges", "Talk:Paris" (MediaWiki, DokuWiki)
+_NAMESPACE = re.compile(r"([A-Za-z][A-Za-z_ ]{0,30}):(?!//)")
 
 
 @functools.lru_cache(maxsize=1 << 16)   # asked per link and per fetch; links repeat
@@ -130,13 +132,18 @@ def url_kind(url: str) -> str:
     """What links of one kind share: the path with its last segment (the page's name, with or
     without a trailing slash) as ``*`` and digit runs as N, and the sorted names of the
     query parameters: ``/w/index.php?diff=2&oldid=1&title=X`` → ``/w/*?diff&oldid&title``,
-    ``/wiki/Talk:X`` → ``/wiki/*``, ``/2014/07/01/`` → ``/N/N/*/``, ``/2014/07/01/a-post/``
-    → ``/N/N/N/*/``, ``/t/17?sort=a`` → ``/t/*?sort``."""
+    ``/2014/07/01/`` → ``/N/N/*/``, ``/2014/07/01/a-post/`` → ``/N/N/N/*/``,
+    ``/t/17?sort=a`` → ``/t/*?sort``. A wiki page name's namespace stays:
+    ``/wiki/Special:NewPages`` → ``/wiki/Special:*``, ``/wiki/Talk:X`` → ``/wiki/Talk:*``,
+    ``/wiki/X`` → ``/wiki/*`` (a real MediaWiki's 80 special pages fetched after its
+    sample, all noindex, shared ``/index.php/*`` with 600 articles and talk pages)."""
     parts = urlsplit(url)
     path = parts.path or "/"
     slash = path.endswith("/") and len(path) > 1
     head, _, name = path.rstrip("/").rpartition("/") if len(path) > 1 else ("", "", "")
-    folder = _DIGITS.sub("N", head) + ("/*" if name else "/") + ("/" if slash else "")
+    namespace = _NAMESPACE.match(name.replace("%3A", ":").replace("%3a", ":"))
+    star = f"{namespace.group(1)}:*" if namespace else "*"
+    folder = _DIGITS.sub("N", head) + (f"/{star}" if name else "/") + ("/" if slash else "")
     names = sorted({kv.partition("=")[0] for kv in parts.query.split("&") if kv})
     return f"{folder}?{'&'.join(names)}" if names else folder
 
