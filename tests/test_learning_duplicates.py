@@ -114,6 +114,8 @@ def test_without_noindex_pages_keep_is_the_duplicate_factor_alone() -> None:
      "/index.php/Special:RecentChangesLinked/*"),
     ("http://w.test/index.php/Special%3ANewPages", "/index.php/Special:*"),
     ("http://w.test/wiki/User_talk:Kim", "/wiki/User_talk:*"),
+    ("http://w.test/wiki/Special:WhatLinksHere/Talk:X", "/wiki/Special:WhatLinksHere/*"),
+    ("http://w.test/wiki/2024-01-01T10:00", "/wiki/*"),        # not a namespace
     ("http://w.test/wiki/X", "/wiki/*"),
     ("http://b.test/2014/07/01/", "/N/N/*/"),                  # a day archive
     ("http://b.test/2014/07/01/a-post/", "/N/N/N/*/"),         # a post of that day
@@ -425,3 +427,17 @@ def test_mixed_kinds_keep_the_prior_weight() -> None:
     small = DuplicateRates()
     _kinds(small, [("/wiki", 0, 20), ("/diff", 6, 6)])        # two kinds: nothing learned
     assert small.kind_weight() == PRIOR_WEIGHT
+
+
+def test_an_error_answer_counts_as_noindex_for_its_link() -> None:
+    """A real MediaWiki answers 404 (an HTML page) to "what links here" of every page that
+    does not exist: the link's kind must learn it as no content, as for noindex."""
+    s = _strategy()
+    s._fitted = True
+    s._cluster_of["http://s.test/wiki/A"] = 1
+    link = "http://s.test/wiki/Special:WhatLinksHere/Talk:A"
+    s._via[link] = ("http://s.test/wiki/A", "/html/body/div/a")
+    s.observe_fetch(link, 404, False, content_type="text/html")
+    s.observe_fetch("http://s.test/gone", 503, False)            # no via: nothing to count
+    assert s.dups.counts == {(1, "/html/body/div/a"): [1, 0, 1, 0]}
+    assert set(s.dups.by_shape) == {"/wiki/Special:WhatLinksHere/*"}

@@ -22,7 +22,10 @@ actually fetched, with no per-site rule. A fetched page is
 - *noindex* when its ``<meta name="robots">`` or ``X-Robots-Tag`` says ``noindex`` (or
   ``none``): the site says it is not content to index. MediaWiki marks diffs, history, edit,
   login and special pages so; forums, blogs, Q&A and media sites their search results,
-  empty archives, revision lists and "all sizes" views.
+  empty archives, revision lists and "all sizes" views. An answer with an error status
+  (4xx, 5xx) counts as noindex too: no index keeps it, and dead links come in kinds as well
+  (a real MediaWiki answers 404 to "what links here" and "related changes" of every page
+  that does not exist, 171 of its post-sample fetches).
 
 The link score is multiplied by ``keep = (1 − r_dup) · f(r_noindex)``: the expected share
 of pages that are not duplicate views, times a noindex factor (below). Each rate r is
@@ -141,7 +144,9 @@ def url_kind(url: str) -> str:
     path = parts.path or "/"
     slash = path.endswith("/") and len(path) > 1
     head, _, name = path.rstrip("/").rpartition("/") if len(path) > 1 else ("", "", "")
-    namespace = _NAMESPACE.match(name.replace("%3A", ":").replace("%3a", ":"))
+    # under a namespaced page (/wiki/Special:WhatLinksHere/Talk:X) the name is an argument
+    namespace = None if ":" in head.replace("://", "") else \
+        _NAMESPACE.match(name.replace("%3A", ":").replace("%3a", ":"))
     star = f"{namespace.group(1)}:*" if namespace else "*"
     folder = _DIGITS.sub("N", head) + (f"/{star}" if name else "/") + ("/" if slash else "")
     names = sorted({kv.partition("=")[0] for kv in parts.query.split("&") if kv})
