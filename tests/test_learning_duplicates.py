@@ -438,6 +438,7 @@ def test_an_error_answer_counts_as_noindex_for_its_link() -> None:
     link = "http://s.test/wiki/Special:WhatLinksHere/Talk:A"
     s._via[link] = ("http://s.test/wiki/A", "/html/body/div/a")
     s.observe_fetch(link, 404, False, content_type="text/html")
-    s.observe_fetch("http://s.test/gone", 503, False)            # no via: nothing to count
+    s._via["http://s.test/busy"] = ("http://s.test/wiki/A", "/html/body/div/a")
+    s.observe_fetch("http://s.test/busy", 503, False)     # the server's trouble, not the link's
     assert s.dups.counts == {(1, "/html/body/div/a"): [1, 0, 1, 0]}
     assert set(s.dups.by_shape) == {"/wiki/Special:WhatLinksHere/*"}

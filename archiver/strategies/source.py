@@ -259,8 +259,10 @@ class SourceStrategy(Strategy):
             self.sampler.add_failure(url, dead=not ok or machine)
         if machine:
             self._duplicate_seen(url, True)
-        elif status is not None and status >= 400:
-            self._duplicate_seen(url, False, True)    # an error: no content, like noindex
+        elif status is not None and 400 <= status < 500:
+            # a client error: no content, like noindex (a 5xx may be the server's passing
+            # trouble, not the link's)
+            self._duplicate_seen(url, False, True)
         if self._fitted and not is_page and not location and \
                 (machine or status is None or not 200 <= status < 300):
             self._observe_destination(url, -1)      # a dead destination, as while sampling
