@@ -26,8 +26,7 @@ actually fetched, with no per-site rule. A fetched page is
   (4xx) counts as noindex too: no index keeps it, and dead links come in kinds as well
   (a real MediaWiki answers 404 to "what links here" and "related changes" of every page
   that does not exist, 171 of its post-sample fetches). A server error (5xx) may be the
-  server's passing trouble, not the link's: counting them too cost the zoo's photo site,
-  whose server fails now and then, 4 points of recall.
+  server's passing trouble, not the link's, and is left out.
 
 The link score is multiplied by ``keep = (1 − r_dup) · f(r_noindex)``: the expected share
 of pages that are not duplicate views, times a noindex factor (below). Each rate r is
