@@ -95,6 +95,7 @@ from archiver.strategies.base import ClusterInfo, Decision, PageInfo, Queued, St
 if TYPE_CHECKING:
     import numpy as np
 
+    from archiver.learning.discovery import Shingles
     from archiver.learning.model import SourceModel
     from archiver.learning.navigation import LinkScorer
     from archiver.learning.sampling import SiteSampler
@@ -167,6 +168,7 @@ class SourceStrategy(Strategy):
 
     def __init__(self, profile: SiteProfile) -> None:
         super().__init__(profile)
+        from archiver.learning.discovery import RUN_LENGTH, Discovery, Shingles
         from archiver.learning.sampling import SiteSampler
 
         cfg = profile.strategy
@@ -186,6 +188,7 @@ class SourceStrategy(Strategy):
         self.use_url_patterns = bool(params.get("url_patterns", True))
         self.use_evidence = bool(params.get("evidence", True))
         self.use_balance = bool(params.get("balance", False))   # see the class docstring
+        self.exhaustion = int(params.get("exhaustion", RUN_LENGTH))
         self.target_example = cfg.target_example
         self.sampler: SiteSampler = SiteSampler(
             self.sample_size, min_pages=int(params.get("min_pages", min(200, self.sample_size))),
@@ -215,6 +218,11 @@ class SourceStrategy(Strategy):
         self._patterns: dict[str, str] = {}         # link URL → its URL pattern
         # (cluster, Apath, split pattern, pattern) → (evidence count, order row, verdict row)
         self._posterior: dict[tuple[int, str, str, str], tuple[float, Any, Any]] = {}
+        # Exhausted kinds of link (module docstring, "Knowing when to stop")
+        self.discovery = Discovery(self.exhaustion)
+        self._shingles: Shingles | None = Shingles() if self.exhaustion > 0 else None
+        self._novel: dict[str, bool] = {}          # harvested page → brought new text
+        self._protected = -2                       # the cluster never judged exhausted
 
     def params(self) -> dict[str, Any]:
         return {"mode": self.mode, "sample_size": self.sample_size, "low_value": self.low_value,
@@ -223,7 +231,7 @@ class SourceStrategy(Strategy):
                 "content": self.use_content,
                 "url_shape": self.use_url_shape, "url_patterns": self.use_url_patterns,
                 "evidence": self.use_evidence, "near_duplicates": self.use_near_duplicates,
-                "balance": self.use_balance,
+                "balance": self.use_balance, "exhaustion": self.exhaustion,
                 "target_example": self.target_example, "random_state": self.random_state}
 
     def seed_priority(self) -> float:
@@ -263,15 +271,20 @@ class SourceStrategy(Strategy):
             # a client error: no content, like noindex (a 5xx may be the server's passing
             # trouble, not the link's)
             self._duplicate_seen(url, False, True)
-        if self._fitted and not is_page and not location and \
-                (machine or status is None or not 200 <= status < 300):
-            self._observe_destination(url, -1)      # a dead destination, as while sampling
+        ok = status is not None and 200 <= status < 300 and not machine
+        if self._fitted and not is_page and not location:
+            if not ok:
+                self._observe_destination(url, -1)  # a dead destination, as while sampling
+            if status is not None and status < 500:  # (a 5xx may be passing: left open)
+                self.discovery.settle(*self._link_key(url), productive=ok)
         if not location:
             return
         if not self._fitted:
             self.sampler.aliases_[url] = location
         if location in self._fetched or location in self._redirected_to:
             self._duplicate_seen(url, True)
+            if self._fitted:
+                self.discovery.settle(*self._link_key(url), productive=False)
         elif (via := self._via.get(url)) is not None:
             self._via.setdefault(location, via)
             self._cause.setdefault(location, self._cause.get(url, url))
@@ -286,6 +299,7 @@ class SourceStrategy(Strategy):
         duplicate = self._is_duplicate(visit)
         noindex = visit.page.noindex
         bag = leaf_xpaths(tree)
+        novel = self._shingles.novel(tree) if self._shingles is not None else True
         self._duplicate_seen(visit.page.url, duplicate, noindex)
         extra: dict[str, Any] = {"duplicate_view": duplicate}
         if noindex:
@@ -301,6 +315,7 @@ class SourceStrategy(Strategy):
         cluster = self.model.classify(bag)
         self.scorer.observe(cluster)
         self._cluster_of[visit.page.url] = cluster
+        self._novel[visit.page.url] = novel and not duplicate and not noindex
         # a page the site asks robots not to index is not content, whatever its template
         self._observe_destination(visit.page.url, -1 if noindex and self.use_duplicates
                                   and self.dups.signals()[1] else cluster)
@@ -331,36 +346,36 @@ class SourceStrategy(Strategy):
         else:
             self._sample_dup[url] = (duplicate, noindex)
 
-    def _observe_duplicate(self, url: str, duplicate: bool, noindex: bool = False) -> None:
-        """Count a fetched page against the (cluster, Apath) of the link that found it (for a
-        redirect's target, the link that redirected: `observe_fetch`)."""
+    def _link_key(self, url: str) -> tuple[str, tuple[int, str] | None]:
+        """The link that led to fetching `url` (for a redirect's target, the link that
+        redirected: `observe_fetch`) and its (cluster, Apath), None for a seed."""
         from archiver.learning.features import canonical_apath
 
         link = self._cause.get(url, url)
         via = self._via.get(link)
-        if via is not None:
-            parent, anchor_path = via
-            self.dups.observe((self._cluster_of.get(parent, -1), canonical_apath(anchor_path)),
-                              duplicate, noindex, link, self._pattern(link))
+        if via is None:
+            return link, None
+        parent, anchor_path = via
+        return link, (self._cluster_of.get(parent, -1), canonical_apath(anchor_path))
+
+    def _observe_duplicate(self, url: str, duplicate: bool, noindex: bool = False) -> None:
+        """Count a fetched page against the (cluster, Apath) of the link that found it."""
+        link, key = self._link_key(url)
+        if key is not None:
+            self.dups.observe(key, duplicate, noindex, link, self._pattern(link))
 
     def _observe_destination(self, url: str, cluster: int) -> None:
         """Count a harvested page's cluster (-1: outlier or dead) against the (cluster, Apath,
         URL pattern) of the link that found it (module docstring, "Harvest evidence")."""
         import numpy as np
 
-        from archiver.learning.features import canonical_apath
-
-        link = self._cause.get(url, url)     # a redirect's target counts for the link
-        via = self._via.get(link)
-        if via is None or self.scorer is None or not self.use_evidence:
+        link, pair = self._link_key(url)     # a redirect's target counts for the link
+        if pair is None or self.scorer is None or not self.use_evidence:
             return
-        parent, anchor_path = via
-        table = self.scorer.table
-        key = (self._cluster_of.get(parent, -1), canonical_apath(anchor_path),
-               self._pattern(link))
-        width = table.n_clusters_ + 1
+        key = (*pair, self._pattern(link))
+        width = self.scorer.table.n_clusters_ + 1
         for row in (self._evidence.setdefault(key, np.zeros(width)),
-                    self._pair_evidence.setdefault((key[0], key[1]), np.zeros(width))):
+                    self._pair_evidence.setdefault(pair, np.zeros(width))):
             row[cluster if cluster >= 0 else -1] += 1.0
 
     def decide(self, visit: Visit, links: Sequence[Link]) -> list[Decision]:
@@ -368,11 +383,18 @@ class SourceStrategy(Strategy):
             return self._sample(visit, links)
         url = visit.page.url
         cluster = self._cluster_of.get(url, -1)
+        new = {link.url for link in links
+               if link.url not in self._via and link.url not in self._fetched}
         self._remember(url, links)
         # Links of one page that share their pair, URL pattern and URL kind get one verdict:
         # nothing `_judge` reads changes within a page (a blog page has ~190 links).
         memo: dict[tuple[str, str, str, bool], Decision] = {}
-        return [self._judge(link.url, cluster, link.anchor_path, memo) for link in links]
+        decisions = [self._judge(link.url, cluster, link.anchor_path, memo) for link in links]
+        if self.exhaustion > 0:
+            found = sorted({d.url for d in decisions if d.follow and d.url in new})
+            self.discovery.fetched(*self._link_key(url), novel=self._novel.pop(url, True),
+                                   found=found)
+        return decisions
 
     def _remember(self, url: str, links: Sequence[Link]) -> None:
         """Which page and anchor path found each link first, for `_observe_duplicate`."""
@@ -486,6 +508,11 @@ class SourceStrategy(Strategy):
         # The verdict leaves Content(C) out, as it does Balance: listings must stay worth
         # following, they only wait behind known content links (module docstring).
         static = sc.info_ if mode == "target" else sc.info_ * sc.dsim_
+        # The content pages themselves are never "exhausted": the target, or the cluster
+        # the frontier ranks first (module docstring, "Knowing when to stop")
+        order = sc.cluster_scores()[:-1]
+        self._protected = self.target if self.target is not None else \
+            int(order.argmax()) if order.size else -2
         top = float(static.max()) if static.size else 0.0
         static = static / top if top > 0 else static
         # Outliers are worth 0 (§4.2) only when the sample is large enough to trust that a
@@ -560,6 +587,8 @@ class SourceStrategy(Strategy):
             return Decision(url, False, score, f"low-value:{predicted}", predicted)
         if value * keep < self.low_value:
             return Decision(url, False, score, f"duplicate-views:{predicted}", predicted)
+        if predicted != self._protected and self.discovery.exhausted(key):
+            return Decision(url, False, score, f"exhausted:{predicted}", predicted)
         return Decision(url, True, score, f"source:{level}:{predicted}", predicted)
 
     def _pattern(self, url: str) -> str:
@@ -595,7 +624,10 @@ class SourceStrategy(Strategy):
             if q.parent_url is None or not q.anchor_path:  # seeds, redirect targets, embeds
                 yield q.id, Decision(q.url, True, SAMPLE_BAND + 2.0, "seed-or-redirect")
                 continue
-            yield q.id, self._judge(q.url, self._cluster_of.get(q.parent_url, -1), q.anchor_path)
+            decision = self._judge(q.url, self._cluster_of.get(q.parent_url, -1), q.anchor_path)
+            if not decision.follow:      # dropped: it brings nothing to the page that found it
+                self.discovery.settle(q.url, None, productive=False)
+            yield q.id, decision
 
     @property
     def rescore_interval(self) -> int:

@@ -1,0 +1,155 @@
+"""Which kinds of link still bring something new: an extension of SOUrCe's stop rule
+(`archiver.strategies.source`), after ACEBot's redundancy test (Faheem & Senellart 2014,
+§3.3: a navigation pattern whose pages hold no 2-grams not seen before is not followed; "a
+same blog post may be accessible by tag, year, etc.").
+
+A listing is worth fetching for what it leads to. Once a site's content pages are known,
+its tag, date, category and author archives list nothing new, yet eq. 12 values them as it
+did in the sample: on a real 1,000-post WordPress, source-ucc had found its last post
+after 1,154 requests and went on to make 550 more, all archive pages (benchmarks/realsite).
+
+A fetched page is **productive** when it brought new text (at least `NOVEL_SHARE` of its
+word shingles were never seen on an earlier page) or when one of the new links it found
+(links no earlier page had, that the strategy followed) led to a productive page. The
+second part is settled when those pages are fetched, so a page waits ("pending") until
+then; a page with no new links is settled at once. Chains thus count as a whole: tag page
+1 is productive only if page 2 (or what page 2 found) brought something, so pagination
+does not pass for discovery. A kind of link, the (cluster, Apath) of the link that found
+the page, is **exhausted** once its last `RUN_LENGTH` settled pages in a row were not
+productive. If such links still brought something new one time in ten, twenty misses in a
+row would happen with probability 0.9^20 = 0.12; one time in five, 0.01.
+
+Shingles are runs of `SHINGLE` words within one text node of the body (link text
+included), hashed with CRC-32 into a bitmap of 2^`BITMAP_BITS` bits (16 MiB): a set of
+every shingle seen, with about 4% false "seen" after 6 million shingles (a 20,000-page
+site), which only makes a share slightly smaller. Measured on the real WordPress
+(5-word shingles): posts had a median new share of 0.59 (10th percentile 0.41), archive
+pages fetched after the last post 0.02-0.09 (90th percentile at most 0.14); pages with
+fewer than `MIN_SHINGLES` shingles (a login form, a short profile) are too short to judge
+and count as new.
+
+References
+----------
+Faheem & Senellart (2014), "Intelligent and adaptive crawling of web applications for web
+archiving", §3.3 (the score of a navigation pattern: distinct 2-grams per page).
+Broder (1997), "On the resemblance and containment of documents" (w-shingles).
+"""
+
+from __future__ import annotations
+
+import re
+import zlib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+from lxml import etree
+
+from archiver.learning.features import body_text
+
+__all__ = ["MIN_SHINGLES", "NOVEL_SHARE", "RUN_LENGTH", "SHINGLE", "Discovery", "Shingles"]
+
+SHINGLE = 5          # words per shingle (Broder uses 4-10; 2-grams were all "seen" on a
+#                      real blog after a few hundred pages of a small vocabulary)
+NOVEL_SHARE = 0.2    # share of a page's shingles that must be new for it to count as new
+MIN_SHINGLES = 20    # below this a page is too short to judge by its text: counts as new
+RUN_LENGTH = 20      # settled pages in a row, none productive, after which a kind of link
+#                      is exhausted (module docstring)
+BITMAP_BITS = 27
+_WORD = re.compile(r"\w+")
+
+Key = tuple[int, str]
+
+
+class Shingles:
+    """Every word shingle seen so far, as a bitmap (module docstring)."""
+
+    def __init__(self, bits: int = BITMAP_BITS) -> None:
+        self._bits = np.zeros(1 << (bits - 3), dtype=np.uint8)
+        self._mask = (1 << bits) - 1
+
+    @staticmethod
+    def of(pieces: Iterable[str], w: int = SHINGLE) -> np.ndarray:
+        """CRC-32 hashes of the distinct w-word shingles within each text piece."""
+        hashes: set[int] = set()
+        for piece in pieces:
+            words = _WORD.findall(piece.lower())
+            for i in range(len(words) - w + 1):
+                hashes.add(zlib.crc32(" ".join(words[i:i + w]).encode()))
+        return np.fromiter(hashes, dtype=np.int64, count=len(hashes))
+
+    def add(self, hashes: np.ndarray) -> int:
+        """Mark `hashes` as seen; returns how many were not seen before."""
+        if hashes.size == 0:
+            return 0
+        idx = hashes & self._mask
+        byte, bit = idx >> 3, (idx & 7).astype(np.uint8)
+        new = (self._bits[byte] >> bit) & 1 == 0
+        np.bitwise_or.at(self._bits, byte, np.left_shift(np.uint8(1), bit))
+        return int(new.sum())
+
+    def novel(self, root: etree._Element) -> bool:
+        """Whether a parsed page brought new text (module docstring); its shingles are
+        marked as seen."""
+        own, linked = body_text(root)
+        hashes = self.of([*own, *linked])
+        new = self.add(hashes)
+        return hashes.size < MIN_SHINGLES or new >= NOVEL_SHARE * hashes.size
+
+
+@dataclass
+class _Pending:
+    key: Key | None           # the kind of link that found the page (None: a seed, ...)
+    waiting: set[str]         # new links it found, not yet settled
+
+
+@dataclass
+class Discovery:
+    """Productive and exhausted kinds of link (module docstring). The strategy reports
+    every fetched page (`fetched`) and every link that led nowhere (`settle`); `exhausted`
+    answers for a kind of link."""
+
+    run_length: int = RUN_LENGTH
+    runs: dict[Key, int] = field(default_factory=dict)          # misses in a row
+    counts: dict[Key, list[int]] = field(default_factory=dict)  # [settled, productive]
+    _pending: dict[str, _Pending] = field(default_factory=dict)
+    _found_by: dict[str, str] = field(default_factory=dict)     # new link → page that found it
+
+    def fetched(self, link: str, key: Key | None, novel: bool, found: Sequence[str]) -> None:
+        """The page reached by `link` (found at `key`) was fetched; it brought new text or
+        not, and found these new, followed links."""
+        if novel or not found:
+            self._settle(link, key, novel)
+            return
+        self._pending[link] = _Pending(key, set(found))
+        for url in found:
+            self._found_by.setdefault(url, link)
+
+    def settle(self, link: str, key: Key | None, productive: bool) -> None:
+        """A link settled without a page of its own to report: an error, a feed, a
+        document; or one the strategy dropped unfetched (key None: it counts for the page
+        that found it, not against its own kind)."""
+        self._settle(link, key, productive)
+
+    def exhausted(self, key: Key) -> bool:
+        return self.run_length > 0 and self.runs.get(key, 0) >= self.run_length
+
+    def _settle(self, link: str, key: Key | None, productive: bool) -> None:
+        while True:
+            if key is not None:
+                row = self.counts.setdefault(key, [0, 0])
+                row[0] += 1
+                row[1] += productive
+                self.runs[key] = 0 if productive else self.runs.get(key, 0) + 1
+            parent = self._found_by.pop(link, "")
+            pending = self._pending.get(parent)
+            if pending is None:
+                return
+            pending.waiting.discard(link)
+            if not productive and pending.waiting:
+                return
+            # the parent is settled: productive through this link, or all its links missed
+            del self._pending[parent]
+            for other in pending.waiting:
+                self._found_by.pop(other, None)
+            link, key = parent, pending.key

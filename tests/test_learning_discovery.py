@@ -1,0 +1,121 @@
+"""Exhausted kinds of link: shingle novelty, delayed credit through the links a page found,
+the run of misses that ends a kind of link, and the verdict it gives in `SourceStrategy`."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from archiver.learning.discovery import MIN_SHINGLES, RUN_LENGTH, Discovery, Shingles
+from archiver.page import parse_html
+from archiver.strategies import Visit
+
+WORDS = ["river", "stone", "bread", "oven", "garden", "season", "lens", "film", "bike", "route",
+         "tent", "coffee", "roast", "grinder", "joint", "glue", "frame", "wheel", "chain",
+         "brake", "map", "compass", "stove", "rain", "snow", "paper"]
+
+
+def _text(seed: int, n: int = 60) -> str:
+    """n random words, the same for a seed (a prefix of the seed's longer texts)."""
+    rng = random.Random(seed)
+    return " ".join(rng.choice(WORDS) for _ in range(n))
+
+
+def _tree(*paragraphs: str) -> object:
+    html = "<html><body>" + "".join(f"<p>{p}</p>" for p in paragraphs) + "</body></html>"
+    tree = parse_html("http://s.test/", html.encode()).tree
+    assert tree is not None
+    return tree
+
+
+def test_a_page_is_new_until_its_text_has_been_seen() -> None:
+    seen = Shingles()
+    assert seen.novel(_tree(_text(1)))                     # first sight
+    assert not seen.novel(_tree(_text(1)))                 # the same text again
+    # a listing of two known texts and a little of its own is not new
+    assert not seen.novel(_tree(_text(1), "tag archive page two", _text(1, 40)))
+    assert seen.novel(_tree(_text(1), _text(3)))            # half of it new
+    assert seen.novel(_tree("log in"))                      # too short to judge: new
+    assert len(Shingles.of(["log in to reply"])) < MIN_SHINGLES
+
+
+def test_shingles_stay_within_a_text_node() -> None:
+    assert len(Shingles.of(["a b c d e f"])) == 2
+    assert len(Shingles.of(["a b c", "d e f"])) == 0
+
+
+def test_a_run_of_misses_exhausts_a_kind_of_link_and_a_hit_resets_it() -> None:
+    d = Discovery(run_length=3)
+    tag = (1, "/html/body/a")
+    for i in range(2):
+        d.fetched(f"/tag/{i}", tag, novel=False, found=[])
+    d.fetched("/tag/2", tag, novel=True, found=[])        # one productive page: run resets
+    for i in range(3, 5):
+        d.fetched(f"/tag/{i}", tag, novel=False, found=[])
+    assert not d.exhausted(tag)
+    d.settle("/tag/5", tag, productive=False)             # a 404 misses too
+    assert d.exhausted(tag) and d.counts[tag] == [6, 1]
+    assert not d.exhausted((1, "/other")) and not Discovery(run_length=0).exhausted(tag)
+
+
+def test_a_page_waits_for_the_links_it_found() -> None:
+    """Pagination does not pass for discovery: tag page 1 found page 2, which found page 3;
+    none brought new text, so all three miss, settled when the last one is fetched. A chain
+    that ends on something new makes every page on it productive."""
+    d = Discovery()
+    first, more = (1, "/tags"), (1, "/pager")
+    d.fetched("/tag/x", first, novel=False, found=["/tag/x/2"])
+    d.fetched("/tag/x/2", more, novel=False, found=["/tag/x/3"])
+    assert d.counts == {}                                  # both still wait
+    d.fetched("/tag/x/3", more, novel=False, found=[])
+    assert d.counts == {first: [1, 0], more: [2, 0]}
+    d.fetched("/tag/y", first, novel=False, found=["/tag/y/2"])
+    d.fetched("/tag/y/2", more, novel=False, found=["/post/9"])
+    d.fetched("/post/9", (2, "/title"), novel=True, found=[])
+    assert d.counts[first] == [2, 1] and d.counts[more] == [3, 1]
+    assert d.runs[first] == 0 and d.runs[more] == 0
+    d.fetched("/tag/z", first, novel=False, found=["/tag/z/2"])
+    d.settle("/tag/z/2", None, productive=False)          # dropped unfetched: page 1 missed
+    assert d.counts[first] == [3, 1] and None not in d.counts
+
+
+def test_a_page_with_several_new_links_is_productive_if_one_of_them_is() -> None:
+    d = Discovery()
+    home = (0, "/nav")
+    d.fetched("/board", home, novel=False, found=["/t/1", "/t/2", "/t/3"])
+    d.settle("/t/1", (1, "/t"), productive=False)
+    assert home not in d.counts                            # still two to go
+    d.fetched("/t/2", (1, "/t"), novel=True, found=[])
+    assert d.counts[home] == [1, 1]
+    d.fetched("/t/3", (1, "/t"), novel=False, found=[])   # after its finder settled
+    assert d.counts[home] == [1, 1] and d.counts[(1, "/t")] == [3, 1]
+
+
+def test_source_skips_an_exhausted_kind_of_link_but_never_the_content(tmp_path: Path) -> None:
+    """On the Flickr-like model (home C0, lists C1, photos C2): list pages that keep showing
+    known text exhaust the home's "lists" links after `RUN_LENGTH` of them; links to photos,
+    the cluster ranked first, stay followed whatever they bring."""
+    from tests.test_learning_navigation import X_LISTS, X_PHOTO
+    from tests.test_source_strategy import _listing_strategy
+
+    strategy = _listing_strategy(tmp_path)
+    assert strategy._protected == 2
+    strategy.model.classify = lambda bag: 1                 # (what the page is plays no part)
+
+    def fetch(url: str, apath: str, text: str) -> None:
+        strategy._via[url] = ("h", apath)
+        visit = Visit(page=parse_html(url, f"<html><body><p>{text}</p>".encode()), depth=1,
+                      digest=url.encode())
+        strategy.describe(visit)
+        strategy.decide(visit, [])
+
+    fetch("http://m.test/d9", X_PHOTO, _text(1))                   # a photo, new
+    for i in range(RUN_LENGTH):
+        assert strategy._judge("http://m.test/l-next", 0, X_LISTS).follow
+        fetch(f"http://m.test/l{i + 10}", X_LISTS, _text(1))       # the same list again
+        fetch(f"http://m.test/d{i + 10}", X_PHOTO, _text(1))       # a photo seen before
+    verdict = strategy._judge("http://m.test/l-next", 0, X_LISTS)
+    assert not verdict.follow and verdict.reason == "exhausted:1"
+    assert strategy._judge("http://m.test/d-next", 0, X_PHOTO).follow
+    off = _listing_strategy(tmp_path / "off", exhaustion=0)
+    assert off._shingles is None and not off.discovery.exhausted((0, "x"))
