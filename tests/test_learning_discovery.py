@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 
 from archiver.learning.discovery import MIN_SHINGLES, RUN_LENGTH, Discovery, Shingles
-from archiver.page import parse_html
+from archiver.page import Link, parse_html
 from archiver.strategies import Visit
 
 WORDS = ["river", "stone", "bread", "oven", "garden", "season", "lens", "film", "bike", "route",
@@ -36,12 +36,12 @@ def test_a_page_is_new_until_its_text_has_been_seen() -> None:
     assert not seen.novel(_tree(_text(1), "tag archive page two", _text(1, 40)))
     assert seen.novel(_tree(_text(1), _text(3)))            # half of it new
     assert seen.novel(_tree("log in"))                      # too short to judge: new
-    assert len(Shingles.of(["log in to reply"])) < MIN_SHINGLES
+    assert len(Shingles().of(["log in to reply"])) < MIN_SHINGLES
 
 
 def test_shingles_stay_within_a_text_node() -> None:
-    assert len(Shingles.of(["a b c d e f"])) == 2
-    assert len(Shingles.of(["a b c", "d e f"])) == 0
+    assert len(Shingles().of(["a b c d e f"])) == 2
+    assert len(Shingles().of(["a b c", "d e f"])) == 0
 
 
 def test_a_run_of_misses_exhausts_a_kind_of_link_and_a_hit_resets_it() -> None:
@@ -119,3 +119,36 @@ def test_source_skips_an_exhausted_kind_of_link_but_never_the_content(tmp_path: 
     assert strategy._judge("http://m.test/d-next", 0, X_PHOTO).follow
     off = _listing_strategy(tmp_path / "off", exhaustion=0)
     assert off._shingles is None and not off.discovery.exhausted((0, "x"))
+
+
+def test_links_of_the_kind_that_led_to_a_page_bring_it_no_credit(tmp_path: Path) -> None:
+    """Tag pages list the tags of their posts: if those new links of the page's own kind
+    could make it productive, every tag page would wait on the others to the last tag. A
+    page waits only for new links of another kind."""
+    from tests.test_learning_navigation import X_LISTS, X_PHOTO
+    from tests.test_source_strategy import _listing_strategy
+
+    strategy = _listing_strategy(tmp_path)
+    strategy.model.classify = lambda bag: 0         # pages like the home page: links found
+    key = (0, _apath(X_LISTS))                      # on them are of the home's kinds
+
+    def fetch(url: str, links: list[tuple[str, str]]) -> None:
+        strategy._via[url] = ("h", X_LISTS)
+        visit = Visit(page=parse_html(url, f"<html><body><p>{_text(0)}</p>".encode()),
+                      depth=1, digest=url.encode())
+        strategy.describe(visit)
+        assert all(d.follow for d in strategy.decide(visit, [Link(u, x) for u, x in links]))
+
+    fetch("http://m.test/first", [])                       # new text: productive
+    fetch("http://m.test/same", [("http://m.test/l-new", X_LISTS)])
+    assert strategy.discovery.counts[key] == [2, 1]        # settled at once: a miss
+    fetch("http://m.test/other", [("http://m.test/d-new", X_PHOTO)])
+    assert strategy.discovery.counts[key] == [2, 1]        # waits for the photo
+    strategy.discovery.settle("http://m.test/d-new", None, productive=False)
+    assert strategy.discovery.counts[key] == [3, 1]
+
+
+def _apath(x: str) -> str:
+    from archiver.learning.features import canonical_apath
+
+    return canonical_apath(x)

@@ -391,9 +391,15 @@ class SourceStrategy(Strategy):
         memo: dict[tuple[str, str, str, bool], Decision] = {}
         decisions = [self._judge(link.url, cluster, link.anchor_path, memo) for link in links]
         if self.exhaustion > 0:
-            found = sorted({d.url for d in decisions if d.follow and d.url in new})
-            self.discovery.fetched(*self._link_key(url), novel=self._novel.pop(url, True),
-                                   found=found)
+            from archiver.learning.features import canonical_apath
+
+            # New links of the kind that led here bring no credit of their own: otherwise
+            # tag pages that list tags of their posts wait on each other to the last tag
+            link, key = self._link_key(url)
+            found = sorted({d.url for d, x in zip(decisions, links, strict=True)
+                            if d.follow and d.url in new
+                            and (cluster, canonical_apath(x.anchor_path)) != key})
+            self.discovery.fetched(link, key, novel=self._novel.pop(url, True), found=found)
         return decisions
 
     def _remember(self, url: str, links: Sequence[Link]) -> None:
