@@ -1,35 +1,38 @@
-"""Crawlers side by side on a real CMS: a MediaWiki (`benchmarks.realsite.mediawiki`) or a
-WordPress blog (`benchmarks.realsite.wordpress`).
+"""Crawlers side by side on a real CMS: a MediaWiki (`benchmarks.realsite.mediawiki`), a
+WordPress blog (`benchmarks.realsite.wordpress`) or a FlaskBB forum
+(`benchmarks.realsite.flaskbb`).
 
-The zoo's page types are synthetic; these sites are the Debian packages as they ship, with
-generated content (articles, talk and user pages, categories and revisions; posts, comments,
-authors, tags and static pages). Every crawler gets the same request budget from the site's
-home page; the truth comes from the URL alone (`page_type`) and the list of existing UCC
-pages (`entities`).
+The zoo's page types are synthetic; these sites are the packages as they ship (Debian's for
+the wiki and the blog, PyPI's for the forum), with generated content (articles, talk and user
+pages, categories and revisions; posts, comments, authors, tags and static pages; forums,
+topics with paged posts, users and their profiles). Every crawler gets the same request
+budget from the site's home page; the truth comes from the URL alone (`page_type`) and the
+list of existing UCC pages (`entities`).
 
 Figures per crawler, over its first `budget` requests:
 - VR: SOUrCe's valid ratio (§5.3), requests that archived a 2xx page of a UCC type
-  (MediaWiki: article, talk, user, user talk, category; WordPress: post, static page; another
-  URL form of one counts, as the paper's VR counts duplicate views) over all requests;
+  (MediaWiki: article, talk, user, user talk, category; WordPress: post, static page;
+  FlaskBB: a topic's page, a written profile; another URL form of one counts, as the paper's
+  VR counts duplicate views) over all requests;
 - distinct: requests that archived a UCC page not archived before, over all requests;
 - recall: UCC pages archived over all existing ones (redirect titles are not pages);
 - requests to 50/80/95% of the UCC pages, and their ratio to the floor (0.95 × pages);
 - where the requests went, by page type.
 
-    python -m benchmarks.realsite.bench [--site mediawiki|wordpress] [--folder DIR]
+    python -m benchmarks.realsite.bench [--site mediawiki|wordpress|flaskbb] [--folder DIR]
                                         [--budget N] [--crawlers ...]
 
-Needs GNU wget and `apt-get install --no-install-recommends php-cli` plus, for the wiki,
-`mediawiki php-sqlite3`, for the blog `wordpress wordpress-theme-twentytwentyone
-mariadb-server php-mysql`; not part of CI (the package sets are large and a run takes
-~10 minutes).
+Needs GNU wget and, for the wiki and the blog, `apt-get install --no-install-recommends
+php-cli` plus `mediawiki php-sqlite3` or `wordpress wordpress-theme-twentytwentyone
+mariadb-server php-mysql`; for the forum, FlaskBB in a venv of its own (Python >= 3.12; see
+`benchmarks.realsite.flaskbb.available`). Each site's `available()` says what is missing.
+Not part of CI (the package sets are large and a run takes ~10 minutes).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import shutil
 import statistics
 import sys
 import tempfile
@@ -43,15 +46,14 @@ from urllib.parse import urlsplit
 from archiver.evaluation.captures import Capture, read_captures
 from archiver.evaluation.crawlers import CrawlRun, run_archiver, run_wget, wget_version
 from archiver.page import Page, parse_html
-from benchmarks.realsite import mediawiki, wordpress
+from benchmarks.realsite import flaskbb, mediawiki, wordpress
 
 ROOT = Path(__file__).resolve().parents[2]
 CRAWLERS = ("wget", "bfs", "source-ucc", "source-target")
-SITES: dict[str, Any] = {"mediawiki": mediawiki, "wordpress": wordpress}
-PACKAGES = {"mediawiki": "mediawiki php-cli php-sqlite3",
-            "wordpress": "wordpress wordpress-theme-twentytwentyone mariadb-server php-mysql "
-                         "php-cli"}
-SIZES = {"mediawiki": 400, "wordpress": 300}
+SITES: dict[str, Any] = {"mediawiki": mediawiki, "wordpress": wordpress, "flaskbb": flaskbb}
+SIZES = {"mediawiki": 400, "wordpress": 300, "flaskbb": 300}
+FOLDERS = {"mediawiki": "mwbench", "wordpress": "wpbench", "flaskbb": "fbbench"}
+TITLES = {"mediawiki": "MediaWiki", "wordpress": "WordPress", "flaskbb": "FlaskBB"}
 
 
 def score(captures: Sequence[Capture], site: Any, pages: set[str], budget: int
@@ -145,9 +147,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--site", choices=sorted(SITES), default="mediawiki")
     ap.add_argument("--folder", type=Path, default=None,
                     help="where the site is built (reused when built with the same settings; "
-                         "default: /tmp/mwbench or /tmp/wpbench)")
+                         "default: /tmp/mwbench, /tmp/wpbench or /tmp/fbbench)")
     ap.add_argument("--size", type=int, default=None,
-                    help="articles (default 400) or posts (default 300) to generate")
+                    help="articles (default 400), posts (default 300) or topics (default "
+                         "300) to generate")
     ap.add_argument("--budget", type=int, default=2000)
     ap.add_argument("--crawlers", nargs="*", default=list(CRAWLERS), choices=CRAWLERS,
                     help="none with --clustering: only the clustering figures")
@@ -167,13 +170,11 @@ def main(argv: list[str] | None = None) -> int:
         except json.JSONDecodeError:
             ap.error(f"--param {item!r}: expected KEY=JSON, e.g. balance=false")
     site = SITES[args.site]
-    folder = args.folder or Path(tempfile.gettempdir()) / {"mediawiki": "mwbench",
-                                                           "wordpress": "wpbench"}[args.site]
+    folder = args.folder or Path(tempfile.gettempdir()) / FOLDERS[args.site]
     size = args.size or SIZES[args.site]
     out = args.out or ROOT / f"benchmarks/results/realsite-{args.site}.md"
-    if not site.CODE.is_dir() or shutil.which("php") is None:
-        print(f"needs Debian's packages: apt-get install --no-install-recommends "
-              f"{PACKAGES[args.site]}", file=sys.stderr)
+    if (missing := site.available()) is not None:
+        print(missing, file=sys.stderr)
         return 2
     site.build(folder, size)
     work = Path(tempfile.mkdtemp(prefix=f"{args.site}-crawl-"))
@@ -195,8 +196,7 @@ def main(argv: list[str] | None = None) -> int:
             rows.append((name, run, s))
             print(f"{name}: {s['requests']} requests, VR {s['vr']:.3f}, recall "
                   f"{s['recall']:.3f} ({time.monotonic() - started:.0f} s)", file=sys.stderr)
-    title = {"mediawiki": "MediaWiki", "wordpress": "WordPress"}[args.site]
-    lines = [f"# Real {title} ({time.strftime('%Y-%m-%d')})", "",
+    lines = [f"# Real {TITLES[args.site]} ({time.strftime('%Y-%m-%d')})", "",
              f"{site.DESCRIPTION.format(size=size)}; {len(pages)} UCC pages "
              f"({dict(kinds.most_common())}).",
              *([f"Budget {args.budget} requests from the home page ({urlsplit(seed).path}); "

@@ -43,6 +43,7 @@ import requests
 
 from benchmarks.realsite.php import php_server, same_host_links
 
+PACKAGES = "mediawiki php-cli php-sqlite3"
 CODE = Path("/usr/share/mediawiki")
 SITENAME = "Realwiki"
 VERSION = 1  # of the generator; part of the reuse marker
@@ -259,6 +260,13 @@ def _php(folder: Path, script: str | Path, *args: str, stdin: str | None = None)
     if done.returncode != 0:
         raise RuntimeError(f"{path.name} {' '.join(args)} failed:\n{done.stdout}{done.stderr}")
     return done.stdout
+
+
+def available() -> str | None:
+    """None if Debian's packages for the wiki are installed, else how to install them."""
+    if CODE.is_dir() and shutil.which("php") is not None:
+        return None
+    return f"needs Debian's packages: apt-get install --no-install-recommends {PACKAGES}"
 
 
 def build(folder: Path, n_articles: int = 400, seed: int = 0) -> Path:

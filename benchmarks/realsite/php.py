@@ -1,5 +1,5 @@
-"""What the real-CMS benchmarks share: PHP's built-in server on a free loopback port, and the
-same-host links of a page (for the sites' smoke tests)."""
+"""What the real-CMS benchmarks share: a server process (PHP's built-in server, or any other) on
+a free loopback port, and the same-host links of a page (for the sites' smoke tests)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import signal
 import socket
 import subprocess
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
@@ -18,23 +18,22 @@ import requests
 
 
 @contextlib.contextmanager
-def php_server(docroot: Path, router: Path, log_path: Path, seed_path: str,
-               env: Callable[[str], Mapping[str, str]], workers: int = 2) -> Iterator[str]:
-    """`php -S` on a free 127.0.0.1 port with this document root and router script; `env`
-    gives the server's environment from its origin ("http://127.0.0.1:PORT"). Yields the URL
-    origin + `seed_path` once it answers 200; stops the server and its workers on exit."""
+def process_server(command: Callable[[int], Sequence[str]], log_path: Path, seed_path: str,
+                   env: Callable[[str], Mapping[str, str]], cwd: Path | None = None,
+                   name: str = "the server") -> Iterator[str]:
+    """Run `command(port)` on a free 127.0.0.1 port, in a process group of its own; `env`
+    gives its environment from its origin ("http://127.0.0.1:PORT"). Yields the URL origin +
+    `seed_path` once it answers 200; stops the whole group on exit."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     server = f"http://127.0.0.1:{port}"
     log = open(log_path, "ab")  # noqa: SIM115 - closed below
-    proc = subprocess.Popen(["php", "-S", f"127.0.0.1:{port}", "-t", str(docroot), str(router)],
-                            env={**env(server), "PHP_CLI_SERVER_WORKERS": str(workers)},
-                            stdout=log, stderr=log,
-                            start_new_session=True)  # its own group, with the worker processes
+    proc = subprocess.Popen(list(command(port)), env=dict(env(server)), cwd=cwd, stdout=log,
+                            stderr=log, start_new_session=True)  # its own group, with workers
     seed = server + seed_path
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 60
         while True:
             try:
                 if requests.get(seed, timeout=10).status_code == 200:
@@ -42,7 +41,7 @@ def php_server(docroot: Path, router: Path, log_path: Path, seed_path: str,
             except requests.ConnectionError:
                 pass
             if proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"php -S did not come up; see {log_path}")
+                raise RuntimeError(f"{name} did not come up; see {log_path}")
             time.sleep(0.2)
         yield seed
     finally:
@@ -53,6 +52,20 @@ def php_server(docroot: Path, router: Path, log_path: Path, seed_path: str,
             except subprocess.TimeoutExpired:
                 os.killpg(proc.pid, signal.SIGKILL)
         log.close()
+
+
+@contextlib.contextmanager
+def php_server(docroot: Path, router: Path, log_path: Path, seed_path: str,
+               env: Callable[[str], Mapping[str, str]], workers: int = 2) -> Iterator[str]:
+    """`php -S` on a free 127.0.0.1 port with this document root and router script; `env`
+    gives the server's environment from its origin ("http://127.0.0.1:PORT"). Yields the URL
+    origin + `seed_path` once it answers 200; stops the server and its workers on exit."""
+    with process_server(
+            lambda port: ["php", "-S", f"127.0.0.1:{port}", "-t", str(docroot), str(router)],
+            log_path, seed_path,
+            lambda server: {**env(server), "PHP_CLI_SERVER_WORKERS": str(workers)},
+            name="php -S") as seed:
+        yield seed
 
 
 def same_host_links(html: bytes, base: str) -> set[str]:

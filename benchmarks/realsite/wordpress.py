@@ -45,6 +45,7 @@ import requests
 
 from benchmarks.realsite.php import php_server, same_host_links
 
+PACKAGES = "wordpress wordpress-theme-twentytwentyone mariadb-server php-mysql php-cli"
 CODE = Path("/usr/share/wordpress")
 THEME = "twentytwentyone"
 SITENAME = "Realblog"
@@ -300,6 +301,13 @@ def database(folder: Path) -> Iterator[None]:
         except subprocess.TimeoutExpired:
             proc.kill()
         log.close()
+
+
+def available() -> str | None:
+    """None if Debian's packages for the blog are installed, else how to install them."""
+    if CODE.is_dir() and shutil.which("php") is not None:
+        return None
+    return f"needs Debian's packages: apt-get install --no-install-recommends {PACKAGES}"
 
 
 def build(folder: Path, n_posts: int = 300, seed: int = 0) -> Path:
