@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from benchmarks.realsite import flaskbb as fbb
 from benchmarks.realsite import mediawiki as mw
 from benchmarks.realsite import wordpress as wp
 
@@ -82,3 +83,40 @@ def test_mediawiki_entity_of_is_the_title_of_a_ucc_view() -> None:
     assert mw.entity_of(H + "/index.php?title=Karo_river") == "Karo river"
     assert mw.entity_of(H + "/index.php?title=Karo_river&action=history") is None
     assert mw.entity_of(H + "/index.php/Special:Log") is None
+
+
+@pytest.mark.parametrize(("path", "kind"), [
+    ("/", "index"),
+    ("/category/2-hobbies", "category"),
+    ("/forum/3-bikes", "forum"),
+    ("/forum/3-bikes?page=2", "forum"),
+    ("/topic/225-notes-on-frame", "topic"),
+    ("/topic/225?page=3", "topic"),
+    ("/post/1043", "post"),
+    ("/user/anna", "user"),
+    ("/user/anna/topics", "user_topics"),
+    ("/user/anna/posts?page=4", "user_posts"),
+    ("/user/settings/email", "account"),
+    ("/memberlist?orderby=username&sort_by=desc&page=2", "memberlist"),
+    ("/portal/", "portal"),
+    ("/who-is-online", "online"),
+    ("/search", "search"),
+    ("/auth/login", "login"),
+    ("/topic/225-notes-on-frame/post/new", "write"),
+    ("/static/js/app.js", "static"),
+    ("/admin/", "admin"),
+    ("/nothing/here/at/all", "other"),
+])
+def test_flaskbb_page_type(path: str, kind: str) -> None:
+    assert fbb.page_type(H + path) == kind
+
+
+def test_flaskbb_entity_of_is_a_topic_page_or_a_profile() -> None:
+    """Every page of a thread is an entity of its own; its URL forms (with or without the
+    slug, ?page=1 or none) are views of one."""
+    assert fbb.entity_of(H + "/topic/225-notes-on-frame") == "topic 225 page 1"
+    assert fbb.entity_of(H + "/topic/225-notes-on-frame?page=1") == "topic 225 page 1"
+    assert fbb.entity_of(H + "/topic/225?page=3") == "topic 225 page 3"
+    assert fbb.entity_of(H + "/user/anna") == "user anna"
+    assert fbb.entity_of(H + "/post/1043") is None            # a redirect, not a page
+    assert fbb.entity_of(H + "/user/anna/posts") is None
