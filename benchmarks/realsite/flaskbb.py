@@ -58,7 +58,6 @@ import json
 import math
 import os
 import random
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -71,7 +70,7 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 import requests
 
-from benchmarks.realsite.php import process_server, same_host_links
+from benchmarks.realsite.php import process_server, reuse_or_clear, same_host_links
 
 VENV = Path(os.environ.get("ARCHIVER_FLASKBB_VENV")
             or Path(tempfile.gettempdir()) / "fbbvenv")
@@ -527,13 +526,8 @@ def build(folder: Path, n_topics: int = 300, seed: int = 0) -> Path:
     folder = folder.resolve()
     marker = folder / "build.json"
     params = {"n_topics": n_topics, "seed": seed, "version": VERSION}
-    if marker.exists() and json.loads(marker.read_text())["params"] == params:
+    if reuse_or_clear(folder, params, "helper.py", "forum"):
         return folder
-    if folder.exists() and any(folder.iterdir()):
-        if not (folder / "helper.py").exists():
-            raise ValueError(f"{folder} is not empty and is not a forum of ours")
-        shutil.rmtree(folder)
-    folder.mkdir(parents=True, exist_ok=True)
     started = time.time()
     (folder / "flaskbb.cfg").write_text(CONFIG)
     (folder / "helper.py").write_text(HELPER)

@@ -4,7 +4,9 @@ a free loopback port, and the same-host links of a page (for the sites' smoke te
 from __future__ import annotations
 
 import contextlib
+import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -73,3 +75,18 @@ def same_host_links(html: bytes, base: str) -> set[str]:
     host = urlsplit(base).netloc
     hrefs = {urljoin(base, a).split("#")[0] for a in lxml.html.fromstring(html).xpath("//a/@href")}
     return {h for h in hrefs if urlsplit(h).netloc == host}
+
+
+def reuse_or_clear(folder: Path, params: Mapping[str, object], helper: str, what: str) -> bool:
+    """A site's build folder: True when it already holds a site built with `params` (its
+    build.json marker), else emptied for a fresh build (refused when it is not empty and has
+    no `helper` file, i.e. is not a site of ours; `what` names the site in the error)."""
+    marker = folder / "build.json"
+    if marker.exists() and json.loads(marker.read_text())["params"] == params:
+        return True
+    if folder.exists() and any(folder.iterdir()):
+        if not (folder / helper).exists():
+            raise ValueError(f"{folder} is not empty and is not a {what} of ours")
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    return False

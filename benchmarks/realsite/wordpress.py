@@ -43,7 +43,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import requests
 
-from benchmarks.realsite.php import php_server, same_host_links
+from benchmarks.realsite.php import php_server, reuse_or_clear, same_host_links
 
 PACKAGES = "wordpress wordpress-theme-twentytwentyone mariadb-server php-mysql php-cli"
 CODE = Path("/usr/share/wordpress")
@@ -316,13 +316,8 @@ def build(folder: Path, n_posts: int = 300, seed: int = 0) -> Path:
     folder = folder.resolve()
     marker = folder / "build.json"
     params = {"n_posts": n_posts, "seed": seed, "version": VERSION}
-    if marker.exists() and json.loads(marker.read_text())["params"] == params:
+    if reuse_or_clear(folder, params, "helper.php", "blog"):
         return folder
-    if folder.exists() and any(folder.iterdir()):
-        if not (folder / "helper.php").exists():
-            raise ValueError(f"{folder} is not empty and is not a blog of ours")
-        shutil.rmtree(folder)
-    folder.mkdir(parents=True, exist_ok=True)
     started = time.time()
     shutil.copytree(CODE, folder / "wp", symlinks=False)   # Debian symlinks some libraries
     (folder / "wp" / "wp-config.php").write_text(CONFIG)
