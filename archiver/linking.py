@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from archiver.exchange import Exchange
 from archiver.fetcher import decoded_body
 from archiver.frontier import Frontier, NewURL, QueuedURL
-from archiver.page import Link, absolute_url, body_digest, parse_html
+from archiver.page import Link, absolute_url, page_digest, parse_html
 from archiver.profile import SiteProfile
 from archiver.strategies import Decision, Queued, Strategy, Visit
 from archiver.traps import TrapGuard
@@ -143,7 +143,7 @@ def process_page(judge: LinkJudge, strategy: Strategy, item: QueuedURL, ex: Exch
     out.is_page = True
     out.title = page.title
     visit = Visit(page=page, depth=item.depth, anchor_path=item.anchor_path,
-                  digest=body_digest(body))
+                  digest=page_digest(page, body))
     info = strategy.describe(visit)
     out.cluster = info.cluster
     candidates: list[Link] = []

@@ -64,8 +64,31 @@ class Page:
 
 
 def body_digest(body: bytes) -> bytes:
-    """A short hash of a decoded body: equal bodies, equal digests (`Visit.digest`)."""
+    """A short hash of a decoded body: equal bodies, equal digests."""
     return hashlib.blake2b(body, digest_size=16).digest()
+
+
+def page_digest(page: Page, body: bytes) -> bytes:
+    """A short hash of what a reader gets from a page (`Visit.digest`): its title, the
+    visible text of its body and the URLs of its links, in document order. Two fetches of
+    one page then have one digest even when the site puts a per-request token in the
+    markup: a CSRF token in a ``<meta>`` or a hidden form field (Flask-WTF, Django, Rails,
+    phpBB), a request id in a script (MediaWiki). On a real FlaskBB every page carries one,
+    so no two bodies were ever equal and a topic's ``?page=1`` view, a byte-for-byte copy
+    of the topic but for its token, was not a duplicate view. Attribute values (image
+    sources, form fields) are left out with the tokens. A page that did not parse gets
+    `body_digest`."""
+    if page.tree is None:
+        return body_digest(body)
+    from archiver.learning.features import body_text
+
+    h = hashlib.blake2b(digest_size=16)
+    h.update(" ".join(page.title.split()).encode())
+    for part in body_text(page.tree):
+        h.update(b"\x00" + " ".join(" ".join(part).split()).encode())
+    for link in page.links:
+        h.update(b"\x01" + link.url.encode())
+    return h.digest()
 
 
 def element_path(el: etree._Element,

@@ -258,6 +258,23 @@ def test_repeated_body_is_a_duplicate_unless_it_names_itself_canonical() -> None
                                      digest=body_digest(own)))
 
 
+def test_a_copy_with_another_csrf_token_is_a_duplicate_view() -> None:
+    """A real FlaskBB puts a fresh CSRF token in every page: a topic's `?page=1` view
+    differs from the topic in those bytes only."""
+    from archiver.page import page_digest
+
+    s = _strategy()
+
+    def visit(url: str, token: str) -> Visit:
+        body = (f'<html><head><meta name="csrf-token" content="{token}"></head><body>'
+                f'<p>same posts</p><a href="/user/1">ann</a></body></html>').encode()
+        page = parse_html(url, body)
+        return Visit(page, 1, digest=page_digest(page, body))
+
+    assert not s._is_duplicate(visit("http://s.test/topic/1-a", "t1"))
+    assert s._is_duplicate(visit("http://s.test/topic/1-a?page=1", "t2"))
+
+
 def test_redirect_to_a_fetched_page_counts_against_its_link() -> None:
     s = _strategy()
     s._fitted = True

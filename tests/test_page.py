@@ -124,3 +124,27 @@ def test_x_robots_tag_reaches_the_strategy_through_process_page() -> None:
     item = QueuedURL(1, "http://s.test/p", "s.test", 0, "", "seed", None, "", 0.0, 0)
     process_page(Judge(), Recorder(), item, ex, "harvest")  # type: ignore[arg-type]
     assert seen == [frozenset({"noindex", "nofollow"})]
+
+
+def _token_page(token: str, text: str = "First post", href: str = "/u/1") -> bytes:
+    return (f'<html><head><title>Topic</title><meta name="csrf-token" content="{token}">'
+            f'<script>var rid = "{token}";</script></head><body><p>{text}</p>'
+            f'<form><input type="hidden" name="csrf_token" value="{token}"></form>'
+            f'<a href="{href}">ann</a></body></html>').encode()
+
+
+def test_page_digest_ignores_per_request_tokens_but_not_what_a_reader_sees() -> None:
+    from archiver.page import body_digest, page_digest
+
+    def digest(body: bytes, url: str = "http://s.test/topic/1") -> bytes:
+        return page_digest(parse_html(url, body), body)
+
+    a, b = _token_page("tok-A"), _token_page("tok-B")
+    assert body_digest(a) != body_digest(b)                    # the bytes differ ...
+    assert digest(a) == digest(b, "http://s.test/topic/1?page=1")   # ... the page does not
+    assert digest(a) != digest(_token_page("tok-A", text="Second post"))   # its text
+    assert digest(a) != digest(_token_page("tok-A", href="/u/2"))          # where it links
+    title = _token_page("tok-A").replace(b"<title>Topic", b"<title>Other")
+    assert digest(a) != digest(title)                                      # its title
+    # a body that does not parse as a page falls back to its bytes
+    assert page_digest(parse_html("http://s.test/x", b""), b"") == body_digest(b"")

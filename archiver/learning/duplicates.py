@@ -15,8 +15,9 @@ actually fetched, with no per-site rule. A fetched page is
 
 - a *duplicate view* when it names another URL as its canonical one (``<link
   rel="canonical">``, which phpBB, WordPress, MediaWiki and StackExchange emit on alternate
-  views), or its body is byte-identical to a page fetched before (what the WARC writer turns
-  into a revisit record), or it is a near-duplicate of one (same title, nearly the same
+  views), or it shows the same title, visible text and links as a page fetched before
+  (`archiver.page.page_digest`: a CSRF token or request id in the markup does not make a
+  copy new), or it is a near-duplicate of one (same title, nearly the same
   words outside links: `archiver.learning.neardup`), or it is a redirect to a place already
   reached (a login wall);
 - *noindex* when its ``<meta name="robots">`` or ``X-Robots-Tag`` says ``noindex`` (or

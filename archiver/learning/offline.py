@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from warcio.archiveiterator import ArchiveIterator
 
 from archiver.exchange import media_type
-from archiver.page import absolute_url, body_digest, parse_html
+from archiver.page import absolute_url, page_digest, parse_html
 from archiver.strategies import Visit
 from archiver.traps import TrapGuard
 from archiver.urls import ScopeRules
@@ -134,7 +134,7 @@ def learn_from_warcs(profile: SiteProfile, paths: Iterable[str | Path],
             continue
         match = _CHARSET.search(rec.content_type)
         page = parse_html(url, rec.body, match.group(1) if match else None, rec.robots)
-        visit = Visit(page=page, depth=depth, digest=body_digest(rec.body))
+        visit = Visit(page=page, depth=depth, digest=page_digest(page, rec.body))
         strategy.describe(visit)
         links, keys = [], set()
         for link in page.links:

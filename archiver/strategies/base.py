@@ -45,7 +45,7 @@ class Visit:
     depth: int                 # link hops from a seed
     anchor_path: str = ""      # anchor path of the link that led here ('' for seeds)
     parent_cluster: int | None = None
-    digest: bytes = b""        # hash of the decoded body: equal bodies, equal digests
+    digest: bytes = b""        # what a reader gets: `archiver.page.page_digest`
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,8 @@ judged exhausted.
 Duplicate views (an extension, `archiver.learning.duplicates`): eq. 12 cannot tell a link to
 a page from a link to another view of it when both lead to the same cluster. Each link score
 is multiplied by the share of new pages its (cluster, Apath) pair has been giving — pages
-whose ``rel=canonical`` names another URL, whose body repeats one already fetched, or (with
+whose ``rel=canonical`` names another URL, that repeat the title, text and links of one
+already fetched (`archiver.page.page_digest`: per-request tokens do not count), or (with
 ``near_duplicates``, off by default) which are near-duplicates of one (same title, nearly
 the same words outside links; see `archiver.learning.neardup`) count as duplicates — and by
 a factor for pages marked ``noindex`` by their robots meta or X-Robots-Tag (learned per pair
@@ -332,7 +333,8 @@ class SourceStrategy(Strategy):
 
     def _is_duplicate(self, visit: Visit) -> bool:
         """Another view of a known page: its rel=canonical names another URL, or (without a
-        rel=canonical) its body repeats one already fetched, or it is a near-duplicate of
+        rel=canonical) it repeats the title, text and links of one already fetched
+        (`archiver.page.page_digest`), or it is a near-duplicate of
         one (same title, nearly the same words outside links: `archiver.learning.neardup`)
         (module docstring). A page that names itself canonical is the page, even when a
         duplicate view of it came first."""
