@@ -94,31 +94,37 @@ def test_a_page_with_several_new_links_is_productive_if_one_of_them_is() -> None
 def test_source_skips_an_exhausted_kind_of_link_but_never_the_content(tmp_path: Path) -> None:
     """On the Flickr-like model (home C0, lists C1, photos C2): list pages that keep showing
     known text exhaust the home's "lists" links after `RUN_LENGTH` of them; links to photos,
-    the cluster ranked first, stay followed whatever they bring."""
+    the cluster ranked first, stay followed whatever they bring. With ``exhaustion: 0`` the
+    same crawl keeps following the lists."""
+    from archiver.strategies.source import SourceStrategy
     from tests.test_learning_navigation import X_LISTS, X_PHOTO
     from tests.test_source_strategy import _listing_strategy
 
+    def crawl(strategy: SourceStrategy) -> None:
+        strategy.model.classify = lambda bag: 1             # (what the page is plays no part)
+
+        def fetch(url: str, apath: str, text: str) -> None:
+            strategy._via[url] = ("h", apath)
+            visit = Visit(page=parse_html(url, f"<html><body><p>{text}</p>".encode()),
+                          depth=1, digest=url.encode())
+            strategy.describe(visit)
+            strategy.decide(visit, [])
+
+        fetch("http://m.test/d9", X_PHOTO, _text(1))                   # a photo, new
+        for i in range(RUN_LENGTH):
+            assert strategy._judge("http://m.test/l-next", 0, X_LISTS).follow
+            fetch(f"http://m.test/l{i + 10}", X_LISTS, _text(1))       # the same list again
+            fetch(f"http://m.test/d{i + 10}", X_PHOTO, _text(1))       # a photo seen before
+
     strategy = _listing_strategy(tmp_path)
     assert strategy._protected == 2
-    strategy.model.classify = lambda bag: 1                 # (what the page is plays no part)
-
-    def fetch(url: str, apath: str, text: str) -> None:
-        strategy._via[url] = ("h", apath)
-        visit = Visit(page=parse_html(url, f"<html><body><p>{text}</p>".encode()), depth=1,
-                      digest=url.encode())
-        strategy.describe(visit)
-        strategy.decide(visit, [])
-
-    fetch("http://m.test/d9", X_PHOTO, _text(1))                   # a photo, new
-    for i in range(RUN_LENGTH):
-        assert strategy._judge("http://m.test/l-next", 0, X_LISTS).follow
-        fetch(f"http://m.test/l{i + 10}", X_LISTS, _text(1))       # the same list again
-        fetch(f"http://m.test/d{i + 10}", X_PHOTO, _text(1))       # a photo seen before
+    crawl(strategy)
     verdict = strategy._judge("http://m.test/l-next", 0, X_LISTS)
     assert not verdict.follow and verdict.reason == "exhausted:1"
     assert strategy._judge("http://m.test/d-next", 0, X_PHOTO).follow
     off = _listing_strategy(tmp_path / "off", exhaustion=0)
-    assert off._shingles is None and not off.discovery.exhausted((0, "x"))
+    crawl(off)
+    assert off._shingles is None and off._judge("http://m.test/l-next", 0, X_LISTS).follow
 
 
 def test_links_of_the_kind_that_led_to_a_page_bring_it_no_credit(tmp_path: Path) -> None:
@@ -146,6 +152,38 @@ def test_links_of_the_kind_that_led_to_a_page_bring_it_no_credit(tmp_path: Path)
     assert strategy.discovery.counts[key] == [2, 1]        # waits for the photo
     strategy.discovery.settle("http://m.test/d-new", None, productive=False)
     assert strategy.discovery.counts[key] == [3, 1]
+
+
+def test_a_queued_link_dropped_at_rescore_settles_the_page_that_found_it(
+        tmp_path: Path) -> None:
+    """A page that waits on a new link stops waiting when a later re-ranking skips that
+    link (`SourceStrategy.rescore`): the link brought it nothing."""
+    from archiver.strategies.base import Decision, Queued
+    from tests.test_learning_navigation import X_LISTS, X_PHOTO
+    from tests.test_source_strategy import _listing_strategy
+
+    strategy = _listing_strategy(tmp_path)
+    strategy.model.classify = lambda bag: 0
+    key = (0, _apath(X_LISTS))
+    strategy._via["http://m.test/same"] = ("h", X_LISTS)
+    visit = Visit(page=parse_html("http://m.test/same", f"<p>{_text(0)}</p>".encode()),
+                  depth=1, digest=b"1")
+    strategy.describe(visit)
+    strategy.decide(visit, [])                      # new text: a hit
+    visit = Visit(page=parse_html("http://m.test/same2", f"<p>{_text(0)}</p>".encode()),
+                  depth=1, digest=b"2")
+    strategy._via["http://m.test/same2"] = ("h", X_LISTS)
+    strategy.describe(visit)                        # known text, one new photo link
+    strategy.decide(visit, [Link("http://m.test/d-new", X_PHOTO)])
+    assert strategy.discovery.counts[key] == [1, 1]            # waits for the photo
+    queued = [Queued(7, "http://m.test/d-new", 2, X_PHOTO, "http://m.test/same2")]
+    judge = strategy._judge
+    strategy._judge = lambda url, *a, **k: (
+        Decision(url, False, 0.0, "low-value:2", 2) if url.endswith("d-new")
+        else judge(url, *a, **k))
+    assert [d.follow for _, d in strategy.rescore(queued)] == [False]
+    assert strategy.discovery.counts[key] == [2, 1]            # settled: a miss
+    assert strategy.discovery.runs[key] == 1
 
 
 def _apath(x: str) -> str:
