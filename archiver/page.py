@@ -56,11 +56,22 @@ class Page:
     base_url: str = ""
     canonical: str = ""      # absolute URL of <link rel="canonical"> in the head, if any
     robots: frozenset[str] = frozenset()  # lower-cased robots directives (`robots_directives`)
+    _text: tuple[list[str], list[str]] | None = field(default=None, init=False, repr=False,
+                                                      compare=False)
 
     @property
     def noindex(self) -> bool:
         """The site asks robots not to index this page (``noindex`` or ``none``)."""
         return "noindex" in self.robots
+
+    def body_text(self) -> tuple[list[str], list[str]]:
+        """`archiver.learning.features.body_text` of the tree, extracted once per page
+        (the digest and the novelty check both read it); empty when it did not parse."""
+        if self._text is None:
+            from archiver.learning.features import body_text
+
+            self._text = body_text(self.tree) if self.tree is not None else ([], [])
+        return self._text
 
 
 def body_digest(body: bytes) -> bytes:
@@ -70,7 +81,8 @@ def body_digest(body: bytes) -> bytes:
 
 def page_digest(page: Page, body: bytes) -> bytes:
     """A short hash of what a reader gets from a page (`Visit.digest`): its title, the
-    visible text of its body and the URLs of its links, in document order. Two fetches of
+    visible text of its body (outside links, then inside, as `Page.body_text` lists them)
+    and the URLs of its links in document order. Two fetches of
     one page then have one digest even when the site puts a per-request token in the
     markup: a CSRF token in a ``<meta>`` or a hidden form field (Flask-WTF, Django, Rails,
     phpBB), a request id in a script (MediaWiki). On a real FlaskBB every page carries one,
@@ -80,11 +92,9 @@ def page_digest(page: Page, body: bytes) -> bytes:
     `body_digest`."""
     if page.tree is None:
         return body_digest(body)
-    from archiver.learning.features import body_text
-
     h = hashlib.blake2b(digest_size=16)
     h.update(" ".join(page.title.split()).encode())
-    for part in body_text(page.tree):
+    for part in page.body_text():
         h.update(b"\x00" + " ".join(" ".join(part).split()).encode())
     for link in page.links:
         h.update(b"\x01" + link.url.encode())

@@ -100,10 +100,11 @@ class Shingles:
         np.bitwise_or.at(self._bits, byte, np.left_shift(np.uint8(1), bit))
         return int(new.sum())
 
-    def novel(self, root: etree._Element) -> bool:
+    def novel(self, root: etree._Element,
+              text: tuple[list[str], list[str]] | None = None) -> bool:
         """Whether a parsed page brought new text (module docstring); its shingles are
-        marked as seen."""
-        own, linked = body_text(root)
+        marked as seen. `text`: the page's `body_text`, when already extracted."""
+        own, linked = body_text(root) if text is None else text
         hashes = self.of([*own, *linked])
         new = self.add(hashes)
         return hashes.size < MIN_SHINGLES or new >= NOVEL_SHARE * hashes.size

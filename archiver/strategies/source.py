@@ -309,7 +309,8 @@ class SourceStrategy(Strategy):
         duplicate = self._is_duplicate(visit)
         noindex = visit.page.noindex
         bag = leaf_xpaths(tree)
-        novel = self._shingles.novel(tree) if self._shingles is not None else True
+        novel = self._shingles.novel(tree, visit.page.body_text()) \
+            if self._shingles is not None else True
         self._duplicate_seen(visit.page.url, duplicate, noindex)
         extra: dict[str, Any] = {"duplicate_view": duplicate}
         if noindex:
