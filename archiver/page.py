@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -56,22 +57,32 @@ class Page:
     base_url: str = ""
     canonical: str = ""      # absolute URL of <link rel="canonical"> in the head, if any
     robots: frozenset[str] = frozenset()  # lower-cased robots directives (`robots_directives`)
-    _text: tuple[list[str], list[str]] | None = field(default=None, init=False, repr=False,
-                                                      compare=False)
+    _read: tuple[Counter[str], tuple[list[str], list[str]]] | None = field(
+        default=None, init=False, repr=False, compare=False)
 
     @property
     def noindex(self) -> bool:
         """The site asks robots not to index this page (``noindex`` or ``none``)."""
         return "noindex" in self.robots
 
-    def body_text(self) -> tuple[list[str], list[str]]:
-        """`archiver.learning.features.body_text` of the tree, extracted once per page
-        (the digest and the novelty check both read it); empty when it did not parse."""
-        if self._text is None:
-            from archiver.learning.features import body_text
+    def read(self) -> tuple[Counter[str], tuple[list[str], list[str]]]:
+        """`archiver.learning.features.read_tree` of the tree (its bag of XPaths and its body
+        text), read once per page: the digest, the novelty check and the classifier all
+        need it. Empty when the body did not parse."""
+        if self._read is None:
+            from archiver.learning.features import read_tree
 
-            self._text = body_text(self.tree) if self.tree is not None else ([], [])
-        return self._text
+            self._read = read_tree(self.tree) if self.tree is not None else \
+                (Counter(), ([], []))
+        return self._read
+
+    def bag(self) -> Counter[str]:
+        """The page's bag of XPaths (`archiver.learning.features.leaf_xpaths`), read once."""
+        return self.read()[0]
+
+    def body_text(self) -> tuple[list[str], list[str]]:
+        """The page's body text (`archiver.learning.features.body_text`), read once."""
+        return self.read()[1]
 
 
 def body_digest(body: bytes) -> bytes:

@@ -156,6 +156,12 @@ def test_classifier_dense_and_sparse_searches_agree(monkeypatch) -> None:
     d2, i2 = sparse.kneighbors(queries)
     assert np.allclose(d1, d2) and (i1 == i2).all()
     assert (dense.predict(queries) == sparse.predict(queries)).all()
+    # rows given dense (`XPathVectorizer.transform_one`, the harvest's page-by-page path)
+    rows = queries.toarray()
+    for model in (dense, sparse):
+        d3, i3 = model.kneighbors(rows)
+        assert np.allclose(d1, d3) and (i1 == i3).all()
+        assert (model.predict(rows) == dense.predict(queries)).all()
     # brute force: the true nearest training page of every query
     full = np.linalg.norm(queries.toarray()[:, None, :] - X.toarray()[None, :, :], axis=2)
     assert np.allclose(d1[:, 0], full.min(axis=1))

@@ -97,6 +97,15 @@ def test_min_df_filters_rare_paths_and_transform_ignores_unknown_ones() -> None:
     assert X.toarray().tolist() == [[1.0], [0.0]]    # an empty row stays zero
 
 
+def test_transform_one_is_the_dense_row_of_transform() -> None:
+    docs = [{"/a": 2, "/b": 1}, {"/a": 1, "/c": 3}, {"/b": 1, "/c": 1}, {"/x": 4}]
+    vec = XPathVectorizer(min_df=1).fit(docs)
+    for doc in [*docs, {"/a": 5, "/unknown": 2}, {}]:
+        row = vec.transform_one(doc)
+        assert row.shape == (1, len(vec.feature_names_))
+        assert np.array_equal(row, vec.transform([doc]).toarray())
+
+
 def test_l2_norm_gives_unit_rows() -> None:
     docs = [{"/a": 3, "/b": 1}, {"/a": 1, "/c": 5}, {"/b": 2, "/c": 1}]
     X = XPathVectorizer(min_df=1, norm="l2").fit_transform(docs)

@@ -189,7 +189,8 @@ class SourceModel:
     def classify(self, page: etree._Element | Mapping[str, int]) -> int:
         """Cluster of one page (an lxml tree or a bag of XPaths); -1 for outliers."""
         bag = leaf_xpaths(page) if isinstance(page, etree._Element) else page
-        return int(self.classifier_.predict(self.transform([bag]))[0])
+        self._check_fitted()
+        return int(self.classifier_.predict(self.vectorizer_.transform_one(bag))[0])
 
     def classify_many(self, bags: Sequence[Mapping[str, int]]) -> np.ndarray:
         """Clusters of many pages given as bags of XPaths."""

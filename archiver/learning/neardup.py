@@ -39,9 +39,11 @@ MIN_WORDS = 20
 _WORD = re.compile(r"\w+")
 
 
-def content_words(root: etree._Element) -> set[str]:
-    """The distinct lower-cased words of a page's visible text outside links."""
-    own, _ = body_text(root)
+def content_words(root: etree._Element,
+                  text: tuple[list[str], list[str]] | None = None) -> set[str]:
+    """The distinct lower-cased words of a page's visible text outside links. `text`: the
+    page's `body_text`, when already extracted (`archiver.page.Page.body_text`)."""
+    own, _ = body_text(root) if text is None else text
     return set(_WORD.findall(" ".join(own).lower()))
 
 
@@ -66,14 +68,16 @@ class NearDuplicates:
         self.min_words = min_words
         self._by_title: dict[str, np.ndarray] = {}
 
-    def repeats(self, title: str, root: etree._Element) -> bool:
+    def repeats(self, title: str, root: etree._Element,
+                text: tuple[list[str], list[str]] | None = None) -> bool:
         """Whether the page (its title and parse tree) is a near-duplicate of one seen
         before; the page is remembered either way. A page without a title or with fewer
-        than `min_words` words outside links is never a near-duplicate."""
+        than `min_words` words outside links is never a near-duplicate. `text`: the page's
+        `body_text`, when already extracted."""
         title = " ".join(title.split())
         if not title:
             return False
-        words = content_words(root)
+        words = content_words(root, text)
         if len(words) < self.min_words:
             return False
         fp = np.array([simhash(words)], dtype=np.uint64)

@@ -301,14 +301,12 @@ class SourceStrategy(Strategy):
         self._redirected_to.add(location)
 
     def describe(self, visit: Visit) -> PageInfo:
-        from archiver.learning.features import leaf_xpaths
-
         tree = visit.page.tree
         if tree is None:
             return PageInfo()
         duplicate = self._is_duplicate(visit)
         noindex = visit.page.noindex
-        bag = leaf_xpaths(tree)
+        bag = visit.page.bag()
         novel = self._shingles.novel(tree, visit.page.body_text()) \
             if self._shingles is not None else True
         self._duplicate_seen(visit.page.url, duplicate, noindex)
@@ -319,7 +317,7 @@ class SourceStrategy(Strategy):
             from archiver.learning.features import text_chars
 
             self._bags[visit.page.url] = bag
-            self._texts[visit.page.url] = text_chars(tree)
+            self._texts[visit.page.url] = text_chars(tree, visit.page.body_text())
             return PageInfo(extra={"phase": "sample", **extra})
         if self.model is None or self.scorer is None:
             return PageInfo()
@@ -345,7 +343,7 @@ class SourceStrategy(Strategy):
             repeated = visit.digest in self._digests
             self._digests.add(visit.digest)
         near = self.use_duplicates and self.use_near_duplicates and page.tree is not None and \
-            self._near.repeats(page.title, page.tree)     # remembered in every case
+            self._near.repeats(page.title, page.tree, page.body_text())  # remembered always
         if page.canonical:
             return _same_page_key(page.canonical) != _same_page_key(page.url)
         return repeated or near
@@ -398,10 +396,7 @@ class SourceStrategy(Strategy):
         new = {link.url for link in links
                if link.url not in self._via and link.url not in self._fetched}
         self._remember(url, links)
-        # Links of one page that share their pair, URL pattern and URL kind get one verdict:
-        # nothing `_judge` reads changes within a page (a blog page has ~190 links).
-        memo: dict[tuple[str, str, str, bool], Decision] = {}
-        decisions = [self._judge(link.url, cluster, link.anchor_path, memo) for link in links]
+        decisions = self._judge_page(cluster, links)
         if self.exhaustion > 0:
             from archiver.learning.features import canonical_apath
 
@@ -549,25 +544,42 @@ class SourceStrategy(Strategy):
         self._fitted = True
 
     # --- harvest --------------------------------------------------------------------------
-    def _judge(self, url: str, cluster: int, anchor_path: str,
-               memo: dict[tuple[str, str, str, bool], Decision] | None = None) -> Decision:
-        """Score one link by eq. 12, or skip it as low-value (module docstring). With `memo`
-        (one page's links, `cluster` fixed), links alike in all that the verdict and score
-        read (Apath, URL pattern, URL kind, target shape) share one computation."""
-        if self.scorer is None or self._static is None:
-            return Decision(url, True, 0.0, "no-model")
+    def _judge_page(self, cluster: int, links: Sequence[Link]) -> list[Decision]:
+        """`_judge` for every link of a page of `cluster`. Links alike in all that the
+        verdict and score read (anchor path, URL pattern, URL kind, target shape) share one
+        computation: nothing `_judge` reads changes within a page, and a blog page has ~190
+        links of a few dozen kinds."""
         from archiver.learning.features import canonical_apath
 
-        key = (cluster, canonical_apath(anchor_path))
-        table = self.scorer.table
-        full = self._pattern(url)
-        if memo is not None:
-            shaped = self.target_shape is not None and self.target_shape.matches(url)
-            alike = (key[1], full, url_kind(url), shaped)
+        memo: dict[tuple[str, str, str, bool], Decision] = {}
+        shape = self.target_shape
+        out = []
+        for link in links:
+            url = link.url
+            apath = canonical_apath(link.anchor_path)
+            alike = (apath, self._pattern(url), url_kind(url),
+                     shape is not None and shape.matches(url))
             same = memo.get(alike)
             if same is None:
-                same = memo[alike] = self._judge(url, cluster, anchor_path)
-            return Decision(url, same.follow, same.priority, same.reason, same.cluster)
+                same = memo[alike] = self._judge(url, cluster, link.anchor_path, apath)
+                out.append(same)
+            else:
+                out.append(Decision(url, same.follow, same.priority, same.reason, same.cluster))
+        return out
+
+    def _judge(self, url: str, cluster: int, anchor_path: str,
+               apath: str | None = None) -> Decision:
+        """Score one link by eq. 12, or skip it as low-value (module docstring). `apath`:
+        `canonical_apath(anchor_path)`, when known."""
+        if self.scorer is None or self._static is None:
+            return Decision(url, True, 0.0, "no-model")
+        if apath is None:
+            from archiver.learning.features import canonical_apath
+
+            apath = canonical_apath(anchor_path)
+        key = (cluster, apath)
+        table = self.scorer.table
+        full = self._pattern(url)
         pattern = full if table.any_split else ""
         p, level = self._distribution((*key, pattern))
         # The verdict is the pair's (eq. 5), the order the pattern's (module docstring)
@@ -590,7 +602,9 @@ class SourceStrategy(Strategy):
             p, pair = hit[1], hit[2]
             level += "+seen"
         n = len(p) - 1
-        dest = int(p.argmax()) if p.any() else n
+        dest = int(p.argmax())
+        if p[dest] <= 0:                 # no destination at all (faster than p.any())
+            dest = n
         predicted = dest if dest < n else -1
         keep = self._keep(key, url)
         score = float(p @ self.scorer.cluster_scores())
