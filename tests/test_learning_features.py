@@ -12,11 +12,13 @@ from lxml import etree
 from archiver.learning.features import (
     MIN_TEXT_CHARS,
     XPathVectorizer,
+    body_text,
     canonical_apath,
     collapse_repeats,
     content_share,
     generalize_apath,
     leaf_xpaths,
+    read_tree,
     text_chars,
 )
 from archiver.page import parse_html
@@ -187,6 +189,23 @@ def test_text_chars_of_empty_or_bodyless_documents() -> None:
     assert text_chars(etree.fromstring("<html><head><title>t</title></head></html>")) == (0, 0)
     assert text_chars(etree.Comment("c")) == (0, 0)
     assert content_share(_tree("<html><body></body></html>")) is None
+
+
+def test_one_walk_gives_the_bag_and_the_body_text_and_a_page_keeps_it() -> None:
+    """`read_tree` reads both in one walk: the bag leaves the head out, the text takes only
+    what is inside the root's body (not a stray text beside it, not a body nested deeper)."""
+    root = etree.fromstring("<html><head><title>T</title></head>stray<body>in<p>para"
+                            "<a href='/x' class='k'>link</a>tail</p></body>after</html>")
+    bag, (own, linked) = read_tree(root)
+    assert bag == Counter({"/html": 1,           # its own text ("stray") is a leaf
+                           "/html/body": 1, "/html/body/p": 1,
+                           '/html/body/p/a[@class="k"]': 1})
+    assert (sorted(own), linked) == (["in", "para", "tail"], ["link"])
+    nested = etree.fromstring("<root><div><body>deep</body></div></root>")
+    assert read_tree(nested)[1] == ([], [])
+    page = parse_html("http://s.test/", b"<html><body><p>x <a href='/y'>y</a></p></body></html>")
+    assert page.read() is page.read()                     # read once, then kept
+    assert page.bag() == leaf_xpaths(page.tree) and page.body_text() == body_text(page.tree)
 
 
 def test_content_share_needs_enough_text() -> None:
