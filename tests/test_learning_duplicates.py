@@ -55,14 +55,15 @@ def _x(rate: float) -> float:
     return min(1.0, 2 * (1 - rate))
 
 
-def _site(pairs: dict[str, tuple[int, int, int]]) -> DuplicateRates:
-    """A table from {apath: (plain pages, duplicate views, noindex pages)}."""
+def _site(pairs: dict[str, tuple[int, int, int]], canonical: bool = False) -> DuplicateRates:
+    """A table from {apath: (plain pages, duplicate views, noindex pages)}; `canonical`: the
+    duplicate views were judged by their rel=canonical."""
     t = DuplicateRates()
     for apath, (plain, dup, noindex) in pairs.items():
         for _ in range(plain):
             t.observe((0, apath), False)
         for _ in range(dup):
-            t.observe((0, apath), True)
+            t.observe((0, apath), True, canonical=canonical)
         for _ in range(noindex):
             t.observe((0, apath), False, noindex=True)
     return t
@@ -202,18 +203,31 @@ def test_many_noindex_kinds_keep_both_signals() -> None:
 
 def test_too_many_duplicates_switch_off_only_that_signal() -> None:
     """Every page's rel=canonical names the home page: the noindex pages still count."""
-    t = _site({"/a": (0, 30, 0), "/b": (10, 0, 0), "/edit": (0, 0, 10)})
-    t.observe((0, "/edit"), True, noindex=True)
-    assert t.site_rate() > 0.5 and t.noindex_rate() == 0.5 and t.signals() == (False, True)
+    t = _site({"/a": (0, 30, 0), "/b": (10, 0, 0), "/edit": (0, 0, 10)}, canonical=True)
+    t.observe((0, "/edit"), True, noindex=True, canonical=True)
+    assert t.canonical_rate() > 0.5 and t.noindex_rate() == 0.5
+    assert t.signals() == (False, True)
     p0 = 11 / 51
     assert t.keep((0, "/a")) == 1.0
     assert t.keep((0, "/edit")) == pytest.approx(_x((11 + 2 * p0) / 13))
     assert t.keep((0, "/edit")) < 0.3
-    both_off = _site({"/a": (0, 10, 10)})
-    both_off.observe((0, "/a"), True, noindex=True)
-    assert both_off.site_rate() > 0.5 and both_off.noindex_rate() > 0.9
+    both_off = _site({"/a": (0, 10, 10)}, canonical=True)
+    both_off.observe((0, "/a"), True, noindex=True, canonical=True)
+    assert both_off.canonical_rate() > 0.5 and both_off.noindex_rate() > 0.9
     assert both_off.signals() == (False, False)
     assert both_off.keep((0, "/a")) == 1.0
+
+
+def test_duplicate_views_the_crawl_saw_itself_never_switch_the_signal_off() -> None:
+    """A forum's post permalinks, each a redirect to a topic mostly fetched already: more
+    than half of the fetches are duplicate views, but none by a rel=canonical, so the
+    signal stays on and the permalinks stay demoted (a real FlaskBB, session 13)."""
+    t = _site({"/topic": (300, 0, 0), "/post": (150, 500, 0)})
+    assert t.site_rate() > 0.5 and t.canonical_rate() == 0.0
+    assert t.signals() == (True, True)
+    assert t.keep((0, "/post")) < 0.25 < 0.9 < t.keep((0, "/topic"))
+    t.observe((0, "/topic"), True, canonical=True)         # one view by its rel=canonical
+    assert t.canonical == 1 and t.signals() == (True, True)
 
 
 def test_rel_canonical_is_parsed_from_the_head() -> None:
@@ -241,21 +255,22 @@ def _strategy():  # type: ignore[no-untyped-def]
 def test_rel_canonical_verdict(url: str, canonical: str, duplicate: bool) -> None:
     body = f'<html><head><link rel="canonical" href="{canonical}"></head></html>'.encode()
     page = parse_html(url, body)
-    assert _strategy()._is_duplicate(Visit(page, 1, digest=body_digest(body))) is duplicate
+    verdict = _strategy()._is_duplicate(Visit(page, 1, digest=body_digest(body)))
+    assert verdict == (duplicate, duplicate)     # the rel=canonical decided
 
 
 def test_repeated_body_is_a_duplicate_unless_it_names_itself_canonical() -> None:
     s = _strategy()
     body = b"<html><body><p>same</p></body></html>"
-    assert not s._is_duplicate(Visit(parse_html("http://s.test/a", body), 1,
-                                     digest=body_digest(body)))
+    assert s._is_duplicate(Visit(parse_html("http://s.test/a", body), 1,
+                                 digest=body_digest(body))) == (False, False)
     assert s._is_duplicate(Visit(parse_html("http://s.test/a?replytocom=5", body), 1,
-                                 digest=body_digest(body)))
+                                 digest=body_digest(body))) == (True, False)  # not canonical
     own = b'<html><head><link rel="canonical" href="http://s.test/c"></head></html>'
     s._is_duplicate(Visit(parse_html("http://s.test/c?sort=x", own), 1, digest=body_digest(own)))
     # the canonical page itself came second with the same bytes: still the page, not a view
-    assert not s._is_duplicate(Visit(parse_html("http://s.test/c", own), 1,
-                                     digest=body_digest(own)))
+    assert s._is_duplicate(Visit(parse_html("http://s.test/c", own), 1,
+                                 digest=body_digest(own))) == (False, False)
 
 
 def test_a_copy_with_another_csrf_token_is_a_duplicate_view() -> None:
@@ -271,8 +286,8 @@ def test_a_copy_with_another_csrf_token_is_a_duplicate_view() -> None:
         page = parse_html(url, body)
         return Visit(page, 1, digest=page_digest(page, body))
 
-    assert not s._is_duplicate(visit("http://s.test/topic/1-a", "t1"))
-    assert s._is_duplicate(visit("http://s.test/topic/1-a?page=1", "t2"))
+    assert s._is_duplicate(visit("http://s.test/topic/1-a", "t1")) == (False, False)
+    assert s._is_duplicate(visit("http://s.test/topic/1-a?page=1", "t2")) == (True, False)
 
 
 def test_redirect_to_a_fetched_page_counts_against_its_link() -> None:
@@ -358,10 +373,10 @@ def test_noindex_seen_while_sampling_is_counted_at_fit_and_saved() -> None:
     s._via["http://s.test/edit"] = ("http://s.test/", "/html/body/a")
     info = s.describe(Visit(parse_html("http://s.test/edit", body), 1, digest=body_digest(body)))
     assert info.extra == {"phase": "sample", "duplicate_view": False, "noindex": True}
-    assert s._sample_dup == {"http://s.test/edit": (False, True)}
+    assert s._sample_dup == {"http://s.test/edit": (False, True, False)}
     s._fitted = True                  # what `fit` does with the sample's verdicts
-    for url, (duplicate, noindex) in s._sample_dup.items():
-        s._observe_duplicate(url, duplicate, noindex)
+    for url, (duplicate, noindex, canonical) in s._sample_dup.items():
+        s._observe_duplicate(url, duplicate, noindex, canonical)
     assert list(s.dups.rows()) == [[-1, "/html/body/a", 1, 0, 1, 0],
                                    [-1, "/html/body/a", 1, 0, 1, 0, "/*"]]
 

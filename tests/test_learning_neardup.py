@@ -77,5 +77,5 @@ def test_the_strategy_counts_near_duplicates_only_when_asked(tmp_path) -> None:
         "".join(f"<p>{a}</p>" for a in reversed(ANSWERS))), None)
     for params, expected in (({}, False), ({"near_duplicates": True}, True)):
         s = strategy(**params)
-        assert s._is_duplicate(Visit(page=first, depth=1, digest=b"1")) is False
-        assert s._is_duplicate(Visit(page=second, depth=1, digest=b"2")) is expected
+        assert s._is_duplicate(Visit(page=first, depth=1, digest=b"1"))[0] is False
+        assert s._is_duplicate(Visit(page=second, depth=1, digest=b"2"))[0] is expected

@@ -564,3 +564,18 @@ def test_balance_param_reaches_the_scorer(tmp_path: Path) -> None:
         for _ in range(5):
             strategy.scorer.observe(2)
         assert (strategy._judge("d9", 0, X_PHOTO).priority < first) is drops
+
+
+def test_the_duplicate_guard_reads_the_canonical_count_saved_with_the_model(
+        tmp_path: Path) -> None:
+    """`fit` saves how many duplicate views a rel=canonical decided; a model saved before
+    that was counted takes every duplicate view as one (the old guard)."""
+    rows = [[0, "/html/body/a", 10, 8, 0, 0]]
+    strategy = _listing_strategy(tmp_path)
+    model = strategy.model
+    model.info.update(duplicate_views=rows, canonical_views=1)
+    strategy._use(model)
+    assert strategy.dups.canonical == 1 and strategy.dups.signals()[0]
+    del model.info["canonical_views"]
+    strategy._use(model)
+    assert strategy.dups.canonical == 8 and not strategy.dups.signals()[0]

@@ -87,8 +87,14 @@ Each signal has its own reliability guard, so that one misconfigured signal does
 the other with it. A signal found on nearly every page says more about the site's markup
 than about its links and is ignored:
 
-- duplicate views on more than half of all observed fetches (`UNRELIABLE_SHARE`): every
-  page's rel=canonical naming the home page;
+- pages whose rel=canonical names another URL on more than half of all observed fetches
+  (`UNRELIABLE_SHARE`): every page's rel=canonical naming the home page. Only this kind of
+  duplicate view counts towards the guard: a redirect to a page already fetched and a page
+  that repeats one already fetched are what the crawl saw, not markup the site can get
+  wrong. (Until session 13 every duplicate view counted. On a real FlaskBB the crawl's own
+  `/post/ID` permalinks, each a redirect to a topic mostly fetched already, took the
+  share past one half after ~1,060 fetches of 1,500, and from there on the signal was off
+  and every permalink ranked as a topic.)
 - noindex on more than nine pages in ten of those that were not duplicate views
   (`UNRELIABLE_NOINDEX`): WordPress's "discourage search engines" setting, or a staging
   copy, puts noindex on every page. The bar is higher than for duplicates because noindex
@@ -168,12 +174,15 @@ class DuplicateRates:
     # per learned URL pattern within a key, for the duplicate rate; counted while harvesting
     # and not saved with the model (the sample's pages are counted before patterns apply)
     patterns: dict[tuple[int, str, str], list[int]] = field(default_factory=dict)
+    canonical: int = 0      # duplicate views judged by a rel=canonical naming another URL
     _weight: tuple[int, float] | None = field(default=None, repr=False)  # kind_weight cache
 
     def observe(self, key: tuple[int, str], duplicate: bool, noindex: bool = False,
-                url: str = "", pattern: str = "") -> None:
+                url: str = "", pattern: str = "", canonical: bool = False) -> None:
         """One page fetched through a link at `key` (to `url`, if known, of learned URL
-        `pattern`, if known): was it a duplicate view, was it noindex."""
+        `pattern`, if known): was it a duplicate view (`canonical`: by its rel=canonical),
+        was it noindex."""
+        self.canonical += duplicate and canonical
         row = self.counts.setdefault(key, [0, 0, 0, 0])
         rows = [row, self.total]
         if pattern:
@@ -199,9 +208,14 @@ class DuplicateRates:
         n, d, x, b = self.total
         return (x - b) / (n - d) if n > d else 0.0
 
+    def canonical_rate(self) -> float:
+        """The share of observed fetches whose rel=canonical named another URL."""
+        n = self.total[0]
+        return self.canonical / n if n else 0.0
+
     def signals(self) -> tuple[bool, bool]:
         """Which signals are trusted on this site: (duplicate views, noindex)."""
-        return (self.site_rate() <= UNRELIABLE_SHARE,
+        return (self.canonical_rate() <= UNRELIABLE_SHARE,
                 self.noindex_rate() <= UNRELIABLE_NOINDEX)
 
     def keep(self, key: tuple[int, str], url: str = "", pattern: str = "") -> float:

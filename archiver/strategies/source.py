@@ -218,7 +218,8 @@ class SourceStrategy(Strategy):
         self._via: dict[str, tuple[str, str]] = {}   # link URL → (page found on, anchor path)
         self._digests: set[bytes] = set()            # bodies fetched so far
         self._near = NearDuplicates()                # fingerprints of the pages so far
-        self._sample_dup: dict[str, tuple[bool, bool]] = {}  # sampled URL → (duplicate, noindex)
+        # sampled URL → (duplicate, noindex, duplicate by its rel=canonical)
+        self._sample_dup: dict[str, tuple[bool, bool, bool]] = {}
         self._fetched: set[str] = set()              # URLs fetched so far
         self._redirected_to: set[str] = set()        # targets of redirects so far
         self._cause: dict[str, str] = {}             # redirect target → the link followed
@@ -304,12 +305,12 @@ class SourceStrategy(Strategy):
         tree = visit.page.tree
         if tree is None:
             return PageInfo()
-        duplicate = self._is_duplicate(visit)
+        duplicate, by_canonical = self._is_duplicate(visit)
         noindex = visit.page.noindex
         bag = visit.page.bag()
         novel = self._shingles.novel(tree, visit.page.body_text()) \
             if self._shingles is not None else True
-        self._duplicate_seen(visit.page.url, duplicate, noindex)
+        self._duplicate_seen(visit.page.url, duplicate, noindex, by_canonical)
         extra: dict[str, Any] = {"duplicate_view": duplicate}
         if noindex:
             extra["noindex"] = True
@@ -330,13 +331,14 @@ class SourceStrategy(Strategy):
                                   and self.dups.signals()[1] else cluster)
         return PageInfo(cluster=cluster, extra=extra)
 
-    def _is_duplicate(self, visit: Visit) -> bool:
+    def _is_duplicate(self, visit: Visit) -> tuple[bool, bool]:
         """Another view of a known page: its rel=canonical names another URL, or (without a
         rel=canonical) it repeats the title, text and links of one already fetched
         (`archiver.page.page_digest`), or it is a near-duplicate of
         one (same title, nearly the same words outside links: `archiver.learning.neardup`)
         (module docstring). A page that names itself canonical is the page, even when a
-        duplicate view of it came first."""
+        duplicate view of it came first. Also returns whether the rel=canonical decided
+        (the signal's reliability guard counts only those: `DuplicateRates.signals`)."""
         page = visit.page
         repeated = False
         if visit.digest:
@@ -345,16 +347,18 @@ class SourceStrategy(Strategy):
         near = self.use_duplicates and self.use_near_duplicates and page.tree is not None and \
             self._near.repeats(page.title, page.tree, page.body_text())  # remembered always
         if page.canonical:
-            return _same_page_key(page.canonical) != _same_page_key(page.url)
-        return repeated or near
+            other = _same_page_key(page.canonical) != _same_page_key(page.url)
+            return other, other
+        return repeated or near, False
 
-    def _duplicate_seen(self, url: str, duplicate: bool, noindex: bool = False) -> None:
+    def _duplicate_seen(self, url: str, duplicate: bool, noindex: bool = False,
+                        canonical: bool = False) -> None:
         """Record a fetch's verdicts: counted now while harvesting, at `fit` while sampling
         (the pairs' clusters are not known before)."""
         if self._fitted:
-            self._observe_duplicate(url, duplicate, noindex)
+            self._observe_duplicate(url, duplicate, noindex, canonical)
         else:
-            self._sample_dup[url] = (duplicate, noindex)
+            self._sample_dup[url] = (duplicate, noindex, canonical)
 
     def _link_key(self, url: str) -> tuple[str, tuple[int, str] | None]:
         """The link that led to fetching `url` (for a redirect's target, the link that
@@ -368,11 +372,12 @@ class SourceStrategy(Strategy):
         parent, anchor_path = via
         return link, (self._cluster_of.get(parent, -1), canonical_apath(anchor_path))
 
-    def _observe_duplicate(self, url: str, duplicate: bool, noindex: bool = False) -> None:
+    def _observe_duplicate(self, url: str, duplicate: bool, noindex: bool = False,
+                           canonical: bool = False) -> None:
         """Count a fetched page against the (cluster, Apath) of the link that found it."""
         link, key = self._link_key(url)
         if key is not None:
-            self.dups.observe(key, duplicate, noindex, link, self._pattern(link))
+            self.dups.observe(key, duplicate, noindex, link, self._pattern(link), canonical)
 
     def _observe_destination(self, url: str, cluster: int) -> None:
         """Count a harvested page's cluster (-1: outlier or dead) against the (cluster, Apath,
@@ -458,9 +463,10 @@ class SourceStrategy(Strategy):
                 if target is not None and self.use_url_shape else None
             model.info["target_shape"] = None if shape is None else shape.to_json()
         self._cluster_of = dict(zip(model.urls_, model.labels_.tolist(), strict=True))
-        for page_url, (duplicate, noindex) in self._sample_dup.items():
-            self._observe_duplicate(page_url, duplicate, noindex)
+        for page_url, (duplicate, noindex, canonical) in self._sample_dup.items():
+            self._observe_duplicate(page_url, duplicate, noindex, canonical)
         model.info["duplicate_views"] = list(self.dups.rows())
+        model.info["canonical_views"] = self.dups.canonical
         self._sample_dup.clear()
         self._bags.clear()
         self._texts.clear()
@@ -536,6 +542,8 @@ class SourceStrategy(Strategy):
         self._static = np.append(static, 0.0 if trusted else self.low_value)
         self._cluster_of = dict(zip(model.urls_, model.labels_.tolist(), strict=True))
         self.dups = DuplicateRates.from_rows(model.info.get("duplicate_views") or [])
+        # models saved before session 13 did not count them apart: all duplicate views
+        self.dups.canonical = int(model.info.get("canonical_views", self.dups.total[1]))
         self._nav.clear()          # the caches and the evidence belong to one model
         self._patterns.clear()
         self._evidence.clear()
