@@ -488,3 +488,19 @@ def test_one_noindex_page_does_not_set_its_kind_aside() -> None:
     assert table.keep((0, "/a"), "http://s.test/photos/x") > 0.5
     _kinds(table, [("/photos", 1, 1)])        # a second dead one: now the kind is learned
     assert table.keep((0, "/a"), "http://s.test/photos/x") < 0.2
+
+
+def test_describe_counts_only_rel_canonical_views_towards_the_guard() -> None:
+    """The verdict `_is_duplicate` returns reaches `DuplicateRates.canonical` while
+    harvesting: a view named by its rel=canonical counts, a repeated page does not."""
+    s = _strategy()
+    s._fitted = True                  # harvesting (describe counts before any model is used)
+    view = b'<html><head><link rel="canonical" href="http://s.test/t"></head><body>v</body></html>'
+    s._via["http://s.test/t?sort=a"] = ("http://s.test/", "/html/body/a")
+    s.describe(Visit(parse_html("http://s.test/t?sort=a", view), 1, digest=b"v"))
+    assert s.dups.total[:2] == [1, 1] and s.dups.canonical == 1
+    same = b"<html><body><p>same</p></body></html>"
+    for url in ("http://s.test/a", "http://s.test/a?replytocom=5"):
+        s._via[url] = ("http://s.test/", "/html/body/a")
+        s.describe(Visit(parse_html(url, same), 1, digest=b"same"))
+    assert s.dups.total[:2] == [3, 2] and s.dups.canonical == 1

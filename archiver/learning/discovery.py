@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from lxml import etree
 
-from archiver.learning.features import body_text
+from archiver.learning.features import Text, body_text
 
 __all__ = ["MIN_SHINGLES", "NOVEL_SHARE", "RUN_LENGTH", "SHINGLE", "Discovery", "Shingles"]
 
@@ -101,7 +101,7 @@ class Shingles:
         return int(new.sum())
 
     def novel(self, root: etree._Element,
-              text: tuple[list[str], list[str]] | None = None) -> bool:
+              text: Text | None = None) -> bool:
         """Whether a parsed page brought new text (module docstring); its shingles are
         marked as seen. `text`: the page's `body_text`, when already extracted."""
         own, linked = body_text(root) if text is None else text

@@ -228,7 +228,7 @@ class DuplicateRates:
         row = self.counts.get(key)
         keep = 1.0
         if use_dup and n_site:
-            rate = self.total[1] / n_site
+            rate = self.site_rate()
             for counts in (row, self.patterns.get((*key, pattern)) if pattern else None):
                 if counts is not None:
                     rate = _shrunk(counts[1], counts[0], rate)

@@ -30,7 +30,7 @@ from collections.abc import Iterable
 import numpy as np
 from lxml import etree
 
-from archiver.learning.features import body_text
+from archiver.learning.features import Text, body_text
 
 __all__ = ["MAX_DISTANCE", "MIN_WORDS", "NearDuplicates", "content_words", "simhash"]
 
@@ -40,7 +40,7 @@ _WORD = re.compile(r"\w+")
 
 
 def content_words(root: etree._Element,
-                  text: tuple[list[str], list[str]] | None = None) -> set[str]:
+                  text: Text | None = None) -> set[str]:
     """The distinct lower-cased words of a page's visible text outside links. `text`: the
     page's `body_text`, when already extracted (`archiver.page.Page.body_text`)."""
     own, _ = body_text(root) if text is None else text
@@ -69,7 +69,7 @@ class NearDuplicates:
         self._by_title: dict[str, np.ndarray] = {}
 
     def repeats(self, title: str, root: etree._Element,
-                text: tuple[list[str], list[str]] | None = None) -> bool:
+                text: Text | None = None) -> bool:
         """Whether the page (its title and parse tree) is a near-duplicate of one seen
         before; the page is remembered either way. A page without a title or with fewer
         than `min_words` words outside links is never a near-duplicate. `text`: the page's
