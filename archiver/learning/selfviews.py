@@ -1,0 +1,131 @@
+"""Links that lead back to the page that holds them: a forum post's permalink on its topic
+page, a Q&A answer's share link on its question page. An extension of SOUrCe
+(`archiver.strategies.source`), learned per kind of link, (cluster, Apath) of the page
+holding it, like the duplicate-view rates (`archiver.learning.duplicates`).
+
+The duplicate-view rates say how often a kind of link led to a page already known; they
+cannot say *which* page. A permalink is a view of one page: the page that lists the post.
+Once that page is fetched, the permalink can only give it again, wherever else the crawl
+finds the permalink. On a real FlaskBB (benchmarks/realsite) every post's `/post/ID` link
+redirects to the topic page that shows the post, and users' post lists link the same
+permalinks; source-ucc made 759 permalink requests of its 1,500, and before 567 of them the
+topic page holding the permalink had been fetched already. phpBB's ``viewtopic.php?p=N``,
+vBulletin's ``showthread.php?p=N`` and StackExchange's ``/a/N`` share links behave alike;
+crawl operators exclude them by hand with a regular expression per site.
+
+A fetched page and a link on it form one observation once both ends are known: the page
+the link leads to (after redirects, `landed`) is compared with the page holding it by their
+digests (`archiver.page.page_digest`, what a reader gets). A kind of link is a *self view*
+when at least `MIN_SELF` of its resolved links led back to their holder, at a share of at
+least `SELF_SHARE` (counted as self / (resolved + 1), so that three of three pass and a
+kind with one link in five going elsewhere does not). A link of such a kind on a fetched
+page is then a known view of that page: not followed from there, nor from anywhere else
+the crawl finds it later, nor when it was queued before (the strategy re-judges a URL when
+it is popped).
+
+The counts are not saved with the model: a resumed crawl counts them again as it replays
+its earlier fetches (`archiver.replay`), as the duplicate-view pattern rows are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+__all__ = ["MAX_HOLDERS", "MIN_SELF", "SELF_SHARE", "SelfViews"]
+
+MAX_HOLDERS = 3    # pages remembered per unresolved link: a permalink is on its topic page,
+#                    in its author's post list and in search results; a menu link is on
+#                    every page and needs no more than a few to be judged
+MIN_SELF = 3       # self views a kind must have given before its links are known views
+SELF_SHARE = 0.75  # ... and their share, self / (resolved + 1)
+
+Key = tuple[int, str]   # (cluster of the page holding the link, canonical Apath)
+
+
+@dataclass
+class SelfViews:
+    """Which kinds of link lead back to the page holding them, and which unfetched URLs are
+    therefore views of a fetched page (module docstring).
+
+    `cluster_of` gives a fetched page's cluster, None before the model is fitted: what is
+    observed until then waits in a list and is counted by `flush` after the fit."""
+
+    cluster_of: Callable[[str], int | None]
+    counts: dict[Key, list[int]] = field(default_factory=dict)   # → [resolved, self]
+    # unfetched URL → cluster of the fetched page it is a view of
+    known: dict[str, int] = field(default_factory=dict)
+    _digest: dict[str, bytes] = field(default_factory=dict)      # fetched page → digest
+    _landed: dict[str, bytes] = field(default_factory=dict)      # link URL → digest reached
+    _holders: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    _waiting: list[tuple[str, str, bool]] = field(default_factory=list)
+
+    def page(self, url: str, digest: bytes, links: Iterable[tuple[str, str]]) -> None:
+        """A fetched page, its digest and its links as (URL, canonical Apath)."""
+        if not digest:
+            return
+        self._digest[url] = digest
+        for link, apath in links:
+            if link == url:     # the page itself (a wiki's "Article" tab): not a view of it
+                continue
+            reached = self._landed.get(link)
+            if reached is not None:
+                self._observe(url, apath, reached == digest)
+                continue
+            holders = self._holders.setdefault(link, [])
+            if len(holders) < MAX_HOLDERS and (url, apath) not in holders:
+                holders.append((url, apath))
+
+    def landed(self, link: str, digest: bytes) -> None:
+        """Fetching `link` gave (after redirects) a page with this digest."""
+        if not digest or link in self._landed:
+            return
+        self._landed[link] = digest
+        self.known.pop(link, None)
+        for holder, apath in self._holders.pop(link, ()):
+            self._observe(holder, apath, self._digest.get(holder) == digest)
+
+    def landed_on(self, link: str, page: str) -> None:
+        """`link` redirected to `page`, fetched before (its digest, if it was a page)."""
+        digest = self._digest.get(page)
+        if digest is not None:
+            self.landed(link, digest)
+
+    def is_self(self, key: Key) -> bool:
+        """Whether links of this kind lead back to the page holding them."""
+        row = self.counts.get(key)
+        return row is not None and row[1] >= MIN_SELF and row[1] >= SELF_SHARE * (row[0] + 1)
+
+    def view(self, url: str, key: Key | None = None) -> int | None:
+        """If `url` (a link of kind `key` on a fetched page, if given) is a known view, of a
+        fetched page that holds it by a self-view kind of link: that page's cluster; else
+        None. A URL already fetched is no view: it is what it is."""
+        cluster = self.known.get(url)
+        if cluster is not None or url in self._landed:
+            return cluster
+        if key is not None and self.is_self(key):
+            cluster = key[0]
+        else:        # held by a page fetched before (while sampling, or kinds learned since)
+            for holder, apath in self._holders.get(url, ()):
+                of = self.cluster_of(holder)
+                if of is not None and self.is_self((of, apath)):
+                    cluster = of
+                    break
+        if cluster is not None:
+            self.known[url] = cluster
+        return cluster
+
+    def flush(self) -> None:
+        """Count what was observed before the pages' clusters were known."""
+        waiting, self._waiting = self._waiting, []
+        for holder, apath, same in waiting:
+            self._observe(holder, apath, same)
+
+    def _observe(self, holder: str, apath: str, same: bool) -> None:
+        cluster = self.cluster_of(holder)
+        if cluster is None:
+            self._waiting.append((holder, apath, same))
+            return
+        row = self.counts.setdefault((cluster, apath), [0, 0])
+        row[0] += 1
+        row[1] += same
