@@ -148,3 +148,25 @@ def test_a_link_to_the_page_itself_is_no_evidence() -> None:
         views.landed(f"a{i}", f"article {i}".encode())
         views.page(f"a{i}", f"article {i}".encode(), [(f"a{i}", PERMA), (f"talk{i}", PERMA)])
     assert views.counts == {} and views.view(f"talk{0}", (1, PERMA)) is None
+
+
+def test_a_redirect_target_fetched_next_lands_for_the_link_that_redirected(tmp_path) -> None:
+    """FlaskBB's /post/ID redirects to /topic/ID?page=1, a URL not fetched before: the page
+    fetched next is what the permalink led to (`describe` through the redirect's cause), and
+    it repeats the topic page holding the permalink."""
+    s = REGISTRY["source-ucc"].from_profile(_profile("source-ucc", tmp_path, ["http://f.test/"]))
+    for i in range(MIN_SELF):
+        body = (f'<html><body><h1>Topic {i}</h1><div><a class="permalink" '
+                f'href="/post/{i}">#1</a></div></body></html>').encode()
+        topic = Visit(parse_html(f"http://f.test/topic/{i}", body), 2, digest=f"t{i}".encode())
+        s.describe(topic)
+        s.decide(topic, topic.page.links)
+        s.observe_fetch(topic.page.url, 200, True, content_type="text/html")
+        s.observe_fetch(f"http://f.test/post/{i}", 302, False,
+                        location=f"http://f.test/topic/{i}?page=1")
+        view = Visit(parse_html(f"http://f.test/topic/{i}?page=1", body), 3,
+                     digest=f"t{i}".encode())
+        s.describe(view)
+    s._fitted = True
+    s.views.flush()
+    assert [row for row in s.views.counts.values()] == [[MIN_SELF, MIN_SELF]]

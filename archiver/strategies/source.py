@@ -599,8 +599,8 @@ class SourceStrategy(Strategy):
         for link in links:
             url = link.url
             apath = canonical_apath(link.anchor_path)
-            if self.use_self_views and (of := self.views.view(url, (cluster, apath))) is not None:
-                out.append(Decision(url, False, 0.0, f"self-view:{of}", of))
+            if (view := self._known_view(url, (cluster, apath))) is not None:
+                out.append(view)
                 continue
             alike = (apath, self._pattern(url), url_kind(url),
                      shape is not None and shape.matches(url))
@@ -668,6 +668,12 @@ class SourceStrategy(Strategy):
             return Decision(url, False, score, f"exhausted:{predicted}", predicted)
         return Decision(url, True, score, f"source:{level}:{predicted}", predicted)
 
+    def _known_view(self, url: str, key: tuple[int, str] | None = None) -> Decision | None:
+        """The skip of a link that is a known view of a fetched page (`SelfViews.view`; `key`:
+        its (cluster, Apath) on the page being judged), None for any other link."""
+        of = self.views.view(url, key) if self.use_self_views else None
+        return None if of is None else Decision(url, False, 0.0, f"self-view:{of}", of)
+
     def _pattern(self, url: str) -> str:
         """The learned URL pattern of a link ("" without `url_patterns`), memoised: the
         same navigation links appear on every page."""
@@ -701,9 +707,8 @@ class SourceStrategy(Strategy):
             if q.parent_url is None or not q.anchor_path:  # seeds, redirect targets, embeds
                 yield q.id, Decision(q.url, True, SAMPLE_BAND + 2.0, "seed-or-redirect")
                 continue
-            of = self.views.view(q.url) if self.use_self_views else None
-            decision = Decision(q.url, False, 0.0, f"self-view:{of}", of) if of is not None \
-                else self._judge(q.url, self._cluster_of.get(q.parent_url, -1), q.anchor_path)
+            decision = self._known_view(q.url) or \
+                self._judge(q.url, self._cluster_of.get(q.parent_url, -1), q.anchor_path)
             if not decision.follow:      # dropped: it brings nothing to the page that found it
                 self.discovery.settle(q.url, None, productive=False)
             yield q.id, decision
