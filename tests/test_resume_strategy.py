@@ -27,6 +27,20 @@ from archiver.zoo import make_site, serve
 from tests.test_source_strategy import BUDGET, _example, _profile
 
 
+def _committed(job: Path) -> int:
+    """Fetches committed so far by a running crawl of `job` (0 before its database)."""
+    if not (job / "crawl.sqlite3").exists():
+        return 0
+    try:
+        conn = sqlite3.connect(f"file:{job / 'crawl.sqlite3'}?mode=ro", uri=True, timeout=1)
+        try:
+            return int(conn.execute("SELECT count(*) FROM fetch").fetchone()[0])
+        finally:
+            conn.close()
+    except sqlite3.OperationalError:       # being created or locked: not there yet
+        return 0
+
+
 def _fetched(job: Path) -> list[str]:
     conn = sqlite3.connect(job / "crawl.sqlite3")
     try:
@@ -148,32 +162,43 @@ def test_a_database_of_schema_1_gains_the_fit_point(tmp_path: Path) -> None:
 @pytest.mark.slow
 def test_kill_9_while_learning_and_harvesting_changes_nothing(forum, tmp_path) -> None:
     """`archiver crawl` killed with SIGKILL at random moments (the URL in flight is fetched
-    again) fetches what an uninterrupted run fetches, and leaves valid WARCs."""
+    again) fetches what an uninterrupted run fetches, and leaves valid WARCs. The moments
+    are points in the crawl (fetches committed), not in time: a kill after a random sleep
+    missed a crawl that had already ended on a loaded machine."""
     site, served = forum
     _, _, seeds, budget, kw = _args(site, served, tmp_path, "source-ucc")
     env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
     rng = random.Random(7)
     kills = 0
+
+    def crawl(name: str, kill_at: int | None) -> bool:
+        """Run `archiver crawl` on job `name` to its end, or kill it once `kill_at`
+        fetches are committed; whether it was killed."""
+        proc = subprocess.Popen([sys.executable, "-m", "archiver", "crawl",
+                                 str(tmp_path / f"{name}.yaml")],
+                                env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        while kill_at is not None and proc.poll() is None:
+            if _committed(tmp_path / name) >= kill_at:
+                proc.send_signal(signal.SIGKILL)
+                proc.wait()
+                return True
+            time.sleep(0.02)
+        assert proc.wait(timeout=300) == 0
+        return False
+
     for name in ("whole", "killed"):
-        profile = tmp_path / f"{name}.yaml"
-        profile.write_text(yaml.safe_dump({
+        (tmp_path / f"{name}.yaml").write_text(yaml.safe_dump({
             "name": name, "seeds": seeds, "politeness": {"delay": 0, "retries": 0},
             "limits": {"max_requests": budget}, "output": {"dir": str(tmp_path / name)},
             "strategy": {"name": "source-ucc", **kw}}))
-        while True:
-            proc = subprocess.Popen([sys.executable, "-m", "archiver", "crawl", str(profile)],
-                                    env=env, stdout=subprocess.DEVNULL,
-                                    stderr=subprocess.DEVNULL)
-            if name == "killed" and kills < 4:
-                time.sleep(rng.uniform(1.0, 2.5))
-                if proc.poll() is None:
-                    proc.send_signal(signal.SIGKILL)
-                    proc.wait()
-                    kills += 1
-                    continue
-            assert proc.wait(timeout=300) == 0
-            break
-    assert kills >= 2
+    crawl("whole", None)
+    sample, total = kw["sample_size"], len(_fetched(tmp_path / "whole"))
+    assert total > sample + 10
+    # two kills while learning (at most sample_size fetches), two while harvesting
+    for point in sorted(rng.sample(range(2, sample), 2) + rng.sample(range(sample, total), 2)):
+        kills += crawl("killed", point)
+    crawl("killed", None)
+    assert kills == 4
     assert _fetched(tmp_path / "killed") == _fetched(tmp_path / "whole")
     for warc in (tmp_path / "killed" / "warcs").iterdir():
         assert warc.name.endswith(".warc.gz") and check_file(warc) == [], warc
