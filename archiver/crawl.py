@@ -413,6 +413,7 @@ class Crawl:
         """What the strategy makes of one exchange: its decisions on the page's links, then
         the fetch's outcome told to it (live, and again when a resume replays it)."""
         outcome = PageOutcome()
+        self.strategy.fetched_by(item.url, item.parent_url, item.anchor_path)
         if ex.status is not None:
             outcome = process_page(self.judge, self.strategy, item, ex, self.phase)
         self.strategy.observe_fetch(item.url, ex.status, outcome.is_page,

@@ -261,3 +261,48 @@ def test_a_popped_url_is_rejudged_and_skipped_when_the_strategy_changed_its_mind
     fetched = {urlsplit(h["WARC-Target-URI"]).path for _, t, h, _, _ in records(tmp_path / "job")
                if t in ("response", "revisit")}
     assert "/b" not in fetched and {"/a", "/c"} <= fetched
+
+
+def test_the_strategy_is_told_the_link_that_was_followed_not_the_first_one_seen(
+        tmp_path, monkeypatch):
+    """/a is shown first by the home page's menu, whose links the strategy skips, and then
+    by /b's text, whose links it follows: /a is fetched for /b's link, and the strategy is
+    told so before the page is described (a learning strategy counts what a page turned out
+    to be against the kind of link that led to it). A seed has no link; a redirect's target
+    has the redirecting URL."""
+    from archiver import strategies
+    from archiver.strategies import Decision
+
+    told: dict[str, tuple[str, str]] = {}
+    described: list[str] = []
+
+    class Records(strategies.REGISTRY["bfs"]):   # type: ignore[misc,valid-type]
+        def fetched_by(self, url, parent_url, anchor_path):
+            told[urlsplit(url).path] = (urlsplit(parent_url).path, anchor_path)
+
+        def describe(self, visit):
+            assert urlsplit(visit.page.url).path in told     # told first
+            described.append(visit.page.url)
+            return super().describe(visit)
+
+        def decide(self, visit, links):
+            return [Decision(link.url, "/nav" not in link.anchor_path, 1.0, "menu")
+                    for link in links]
+
+    def app(environ, start_response):
+        path = environ["PATH_INFO"]
+        if path == "/r":
+            start_response("302 Found", [("Location", "/c")])
+            return [b""]
+        start_response("200 OK", [("Content-Type", "text/html")])
+        body = {"/": '<nav><a href="/a">a</a></nav><main><a href="/b">b</a></main>',
+                "/b": '<main><a href="/a">a</a><a href="/r">r</a></main>'}.get(path, "")
+        return [f"<html><body><p>x</p>{body}</body></html>".encode()]
+
+    monkeypatch.setitem(strategies.REGISTRY, "bfs", Records)
+    with serve_wsgi(app) as base:
+        Crawl(make_profile(base, tmp_path / "job")).run()
+    assert told["/"] == ("", "")
+    assert told["/a"][0] == "/b" and "/main" in told["/a"][1]
+    assert told["/r"][0] == "/b" and told["/c"] == ("/r", "")
+    assert len(described) == 4

@@ -186,6 +186,32 @@ def test_a_queued_link_dropped_at_rescore_settles_the_page_that_found_it(
     assert strategy.discovery.runs[key] == 1
 
 
+def test_a_fetch_counts_for_the_link_that_was_followed(tmp_path: Path) -> None:
+    """A URL first shown by one kind of link and fetched for another (the crawl skipped it
+    at the first: `archiver.linking`) counts against the kind that was followed, which is
+    the kind `rescore` re-judges such URLs by. Counted against the first kind, the zoo
+    blog's post calendars were exhausted while its listings' calendars, which the crawl was
+    following, never were."""
+    from tests.test_learning_navigation import X_LISTS, X_PHOTO
+    from tests.test_source_strategy import _listing_strategy
+
+    strategy = _listing_strategy(tmp_path)
+    strategy.model.classify = lambda bag: 0
+
+    def fetch(url: str, links: list[tuple[str, str]]) -> None:
+        visit = Visit(page=parse_html(url, f"<html><body><p>{_text(0)}</p>".encode()),
+                      depth=1, digest=url.encode())
+        strategy.describe(visit)
+        strategy.decide(visit, [Link(u, x) for u, x in links])
+
+    fetch("http://m.test/h", [("http://m.test/l1", X_LISTS)])     # shown first here
+    fetch("http://m.test/p", [("http://m.test/l1", X_PHOTO)])     # followed from here
+    strategy.fetched_by("http://m.test/l1", "http://m.test/p", X_PHOTO)
+    fetch("http://m.test/l1", [])                                  # known text: a miss
+    assert strategy.discovery.counts.get((0, _apath(X_PHOTO))) == [1, 0]
+    assert (0, _apath(X_LISTS)) not in strategy.discovery.counts
+
+
 def _apath(x: str) -> str:
     from archiver.learning.features import canonical_apath
 

@@ -137,6 +137,13 @@ class Strategy(ABC):
         it at when the strategy no longer needs it now, or None to fetch it."""
         return None
 
+    def fetched_by(self, url: str, parent_url: str, anchor_path: str) -> None:  # noqa: B027
+        """Told, before a fetch's page or outcome, which link the frontier followed to it:
+        the page it was on and its anchor path ('' for a seed; a redirect's target has the
+        redirecting URL and ''). Not always the first link that showed the URL: a URL
+        skipped at one link and followed at another is fetched for the second
+        (`archiver.linking`)."""
+
     def observe_fetch(self, url: str, status: int | None, is_page: bool,  # noqa: B027
                       location: str = "", content_type: str = "") -> None:
         """Told the outcome of every fetch (status None: no response; is_page: parsed HTML;

@@ -272,6 +272,18 @@ class SourceStrategy(Strategy):
         """An Apath settled since `url` was requested: fetch it later, not as a sample."""
         return None if self.sampler.still_wanted(url) else DEFERRED
 
+    def fetched_by(self, url: str, parent_url: str, anchor_path: str) -> None:
+        """The link the frontier followed is the one a fetch counts for (duplicate views,
+        harvest evidence, exhausted kinds), as it is the one `rescore` re-judges the URL
+        by. `_via` first holds the first page that showed the link; a URL skipped there
+        and followed from another page was counted against the first page's kind. On the
+        zoo blog, day archives shown first by post pages' calendars (a kind exhausted early)
+        and followed from listings' calendars were counted against the posts' calendars,
+        so the listings' calendar kind was never exhausted: 559 day archives were fetched
+        and the crawl stopped at 1,692 requests, 1,147 with this."""
+        if parent_url and anchor_path:
+            self._via[url] = (parent_url, anchor_path)
+
     def observe_fetch(self, url: str, status: int | None, is_page: bool,
                       location: str = "", content_type: str = "") -> None:
         """A requested URL that gave no HTML page leaves the sampler's pending set (as dead
