@@ -23,6 +23,12 @@ page is then a known view of that page: not followed from there, nor from anywhe
 the crawl finds it later, nor when it was queued before (the strategy re-judges a URL when
 it is popped).
 
+A link to the holder's own path with another query is counted apart for each difference
+(`kind`): the title link of a FlaskBB topic page is the page itself on ``?page=1`` (where
+permalinks lead) and page 1 on ``?page=2``; counted together, that kind stayed under the bar
+and a real FlaskBB crawl fetched 238 topic pages twice, as ``/topic/N-slug?page=1`` and as
+``/topic/N-slug``.
+
 The counts are not saved with the model: a resumed crawl counts them again as it replays
 its earlier fetches (`archiver.replay`), as the duplicate-view pattern rows are.
 """
@@ -31,8 +37,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from urllib.parse import parse_qsl, urlsplit
 
-__all__ = ["MAX_HOLDERS", "MIN_SELF", "SELF_SHARE", "SelfViews"]
+__all__ = ["MAX_HOLDERS", "MIN_SELF", "SELF_SHARE", "SelfViews", "kind"]
 
 MAX_HOLDERS = 3    # pages remembered per unresolved link: a permalink is on its topic page,
 #                    in its author's post list and in search results; a menu link is on
@@ -40,7 +47,23 @@ MAX_HOLDERS = 3    # pages remembered per unresolved link: a permalink is on its
 MIN_SELF = 3       # self views a kind must have given before its links are known views
 SELF_SHARE = 0.75  # ... and their share, self / (resolved + 1)
 
-Key = tuple[int, str]   # (cluster of the page holding the link, canonical Apath)
+Key = tuple[int, str]   # (cluster of the page holding the link, `kind`)
+
+
+def kind(apath: str, holder: str, link: str) -> str:
+    """The kind of a link within its holder's cluster: its canonical Apath and, for a link
+    to the holder's own path with another query, how the query differs, as sorted
+    "-name=value" (the holder's, dropped) and "+name=value" (added) after a space. One Apath
+    can be a view of its holder on one page and a link to another page on the next: a
+    FlaskBB topic's title links /topic/12-slug, which is the page itself on
+    /topic/12-slug?page=1 (reached through a post's permalink) and page 1 on ?page=2."""
+    h, k = urlsplit(holder), urlsplit(link)
+    if (h.scheme, h.netloc, h.path) != (k.scheme, k.netloc, k.path) or h.query == k.query:
+        return apath
+    hq = set(parse_qsl(h.query, keep_blank_values=True))
+    kq = set(parse_qsl(k.query, keep_blank_values=True))
+    diff = sorted([f"-{n}={v}" for n, v in hq - kq] + [f"+{n}={v}" for n, v in kq - hq])
+    return f"{apath} {' '.join(diff)}" if diff else apath
 
 
 @dataclass
@@ -70,7 +93,7 @@ class SelfViews:
                 continue
             reached = self._landed.get(link)
             if reached is not None:
-                self._observe(url, apath, reached == digest)
+                self._observe(url, kind(apath, url, link), reached == digest)
                 continue
             holders = self._holders.setdefault(link, [])
             if len(holders) < MAX_HOLDERS and (url, apath) not in holders:
@@ -83,7 +106,7 @@ class SelfViews:
         self._landed[link] = digest
         self.known.pop(link, None)
         for holder, apath in self._holders.pop(link, ()):
-            self._observe(holder, apath, self._digest.get(holder) == digest)
+            self._observe(holder, kind(apath, holder, link), self._digest.get(holder) == digest)
 
     def landed_on(self, link: str, page: str) -> None:
         """`link` redirected to `page`, fetched before (its digest, if it was a page)."""
@@ -96,19 +119,20 @@ class SelfViews:
         row = self.counts.get(key)
         return row is not None and row[1] >= MIN_SELF and row[1] >= SELF_SHARE * (row[0] + 1)
 
-    def view(self, url: str, key: Key | None = None) -> int | None:
-        """If `url` (a link of kind `key` on a fetched page, if given) is a known view, of a
-        fetched page that holds it by a self-view kind of link: that page's cluster; else
-        None. A URL already fetched is no view: it is what it is."""
+    def view(self, url: str, key: Key | None = None, holder: str = "") -> int | None:
+        """If `url` (a link of (cluster, canonical Apath) `key` on the fetched page `holder`,
+        if given) is a known view, of a fetched page that holds it by a self-view kind of
+        link: that page's cluster; else None. A URL already fetched is no view: it is what
+        it is."""
         cluster = self.known.get(url)
         if cluster is not None or url in self._landed:
             return cluster
-        if key is not None and self.is_self(key):
+        if key is not None and self.is_self((key[0], kind(key[1], holder, url))):
             cluster = key[0]
         else:        # held by a page fetched before (while sampling, or kinds learned since)
-            for holder, apath in self._holders.get(url, ()):
-                of = self.cluster_of(holder)
-                if of is not None and self.is_self((of, apath)):
+            for page, apath in self._holders.get(url, ()):
+                of = self.cluster_of(page)
+                if of is not None and self.is_self((of, kind(apath, page, url))):
                     cluster = of
                     break
         if cluster is not None:

@@ -434,7 +434,7 @@ class SourceStrategy(Strategy):
         new = {link.url for link in links
                if link.url not in self._via and link.url not in self._fetched}
         self._remember(visit, links)
-        decisions = self._judge_page(cluster, links)
+        decisions = self._judge_page(cluster, links, url)
         if self.exhaustion > 0:
             from archiver.learning.features import canonical_apath
 
@@ -598,8 +598,9 @@ class SourceStrategy(Strategy):
         self.views.flush()        # what the sample observed, now that its clusters are known
 
     # --- harvest --------------------------------------------------------------------------
-    def _judge_page(self, cluster: int, links: Sequence[Link]) -> list[Decision]:
-        """`_judge` for every link of a page of `cluster`. Links alike in all that the
+    def _judge_page(self, cluster: int, links: Sequence[Link], page: str = ""
+                    ) -> list[Decision]:
+        """`_judge` for every link of the page `page` of `cluster`. Links alike in all that the
         verdict and score read (anchor path, URL pattern, URL kind, target shape) share one
         computation: nothing `_judge` reads changes within a page, and a blog page has ~190
         links of a few dozen kinds."""
@@ -611,7 +612,7 @@ class SourceStrategy(Strategy):
         for link in links:
             url = link.url
             apath = canonical_apath(link.anchor_path)
-            if (view := self._known_view(url, (cluster, apath))) is not None:
+            if (view := self._known_view(url, (cluster, apath), page)) is not None:
                 out.append(view)
                 continue
             alike = (apath, self._pattern(url), url_kind(url),
@@ -680,10 +681,11 @@ class SourceStrategy(Strategy):
             return Decision(url, False, score, f"exhausted:{predicted}", predicted)
         return Decision(url, True, score, f"source:{level}:{predicted}", predicted)
 
-    def _known_view(self, url: str, key: tuple[int, str] | None = None) -> Decision | None:
+    def _known_view(self, url: str, key: tuple[int, str] | None = None,
+                    holder: str = "") -> Decision | None:
         """The skip of a link that is a known view of a fetched page (`SelfViews.view`; `key`:
-        its (cluster, Apath) on the page being judged), None for any other link."""
-        of = self.views.view(url, key) if self.use_self_views else None
+        its (cluster, Apath) on the page `holder` being judged), None for any other link."""
+        of = self.views.view(url, key, holder) if self.use_self_views else None
         return None if of is None else Decision(url, False, 0.0, f"self-view:{of}", of)
 
     def _pattern(self, url: str) -> str:
