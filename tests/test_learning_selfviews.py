@@ -194,7 +194,8 @@ def test_the_same_apath_with_another_query_is_a_kind_of_its_own() -> None:
     views.page("http://f.test/topic/7?page=1", b"first 7", [("http://f.test/topic/7", title)])
     assert views.view("http://f.test/topic/7") == 2         # held by a page fetched before
     assert kind("x", "http://a.test/t?page=1&s=2", "http://a.test/t?s=2") == "x -page=1"
-    assert kind("x", "http://a.test/t?s=1", "http://a.test/t?s=2") == "x +s=2 -s=1"
+    assert kind("x", "http://a.test/t?s=1", "http://a.test/t?s=2") == "x +s -s=1"
+    assert kind("x", "http://a.test/t", "http://a.test/t?reply=7") == "x +reply"
     assert kind("x", "http://a.test/t?page=1", "http://a.test/u") == "x"    # another path
 
 

@@ -53,16 +53,18 @@ Key = tuple[int, str]   # (cluster of the page holding the link, `kind`)
 def kind(apath: str, holder: str, link: str) -> str:
     """The kind of a link within its holder's cluster: its canonical Apath and, for a link
     to the holder's own path with another query, how the query differs, as sorted
-    "-name=value" (the holder's, dropped) and "+name=value" (added) after a space. One Apath
-    can be a view of its holder on one page and a link to another page on the next: a
-    FlaskBB topic's title links /topic/12-slug, which is the page itself on
-    /topic/12-slug?page=1 (reached through a post's permalink) and page 1 on ?page=2."""
+    "-name=value" (the holder's arguments it drops) and "+name" (arguments it adds or
+    changes) after a space. One Apath can be a view of its holder on one page and a link to
+    another page on the next: a FlaskBB topic's title links /topic/12-slug, which is the
+    page itself on /topic/12-slug?page=1 (reached through a post's permalink) and page 1 on
+    ?page=2. An added argument's value is left out: it is often an id (WordPress's
+    ``?replytocom=N`` on every comment), and one kind per value would never be learned."""
     h, k = urlsplit(holder), urlsplit(link)
     if (h.scheme, h.netloc, h.path) != (k.scheme, k.netloc, k.path) or h.query == k.query:
         return apath
     hq = set(parse_qsl(h.query, keep_blank_values=True))
     kq = set(parse_qsl(k.query, keep_blank_values=True))
-    diff = sorted([f"-{n}={v}" for n, v in hq - kq] + [f"+{n}={v}" for n, v in kq - hq])
+    diff = sorted({f"-{n}={v}" for n, v in hq - kq} | {f"+{n}" for n, _ in kq - hq})
     return f"{apath} {' '.join(diff)}" if diff else apath
 
 
