@@ -104,6 +104,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from archiver.learning.duplicates import DuplicateRates, url_kind
+from archiver.learning.dust import Dust
 from archiver.learning.neardup import NearDuplicates
 from archiver.learning.selfviews import SelfViews
 from archiver.learning.urlshape import UrlShape, learn_shape
@@ -211,6 +212,7 @@ class SourceStrategy(Strategy):
         self.use_evidence = bool(params.get("evidence", True))
         self.use_balance = bool(params.get("balance", False))   # see the class docstring
         self.use_self_views = bool(params.get("self_views", True))
+        self.use_dust = bool(params.get("dust", True))
         self.exhaustion = int(params.get("exhaustion", RUN_LENGTH))
         self.target_example = cfg.target_example
         self.sampler: SiteSampler = SiteSampler(
@@ -232,6 +234,7 @@ class SourceStrategy(Strategy):
         self._digests: set[bytes] = set()            # bodies fetched so far
         self._near = NearDuplicates()                # fingerprints of the pages so far
         self.views = SelfViews(self._holder_cluster)  # links back to the page holding them
+        self.dust = Dust(lambda url: self._cluster_of.get(url, -1))  # other URLs of a page
         # sampled URL → (duplicate, noindex, duplicate by its rel=canonical)
         self._sample_dup: dict[str, tuple[bool, bool, bool]] = {}
         self._fetched: set[str] = set()              # URLs fetched so far
@@ -257,7 +260,7 @@ class SourceStrategy(Strategy):
                 "url_shape": self.use_url_shape, "url_patterns": self.use_url_patterns,
                 "evidence": self.use_evidence, "near_duplicates": self.use_near_duplicates,
                 "balance": self.use_balance, "exhaustion": self.exhaustion,
-                "self_views": self.use_self_views,
+                "self_views": self.use_self_views, "dust": self.use_dust,
                 "target_example": self.target_example, "random_state": self.random_state}
 
     def seed_priority(self) -> float:
@@ -340,6 +343,8 @@ class SourceStrategy(Strategy):
         if self.use_self_views:
             self.views.landed(url, visit.digest)
             self.views.landed(self._cause.get(url, url), visit.digest)  # a redirect followed
+        if self.use_dust:
+            self.dust.page(url, visit.digest)
         bag = visit.page.bag()
         novel = self._shingles.novel(tree, visit.page.body_text()) \
             if self._shingles is not None else True
@@ -686,7 +691,10 @@ class SourceStrategy(Strategy):
         """The skip of a link that is a known view of a fetched page (`SelfViews.view`; `key`:
         its (cluster, Apath) on the page `holder` being judged), None for any other link."""
         of = self.views.view(url, key, holder) if self.use_self_views else None
-        return None if of is None else Decision(url, False, 0.0, f"self-view:{of}", of)
+        if of is not None:
+            return Decision(url, False, 0.0, f"self-view:{of}", of)
+        of = self.dust.view(url) if self.use_dust else None
+        return None if of is None else Decision(url, False, 0.0, f"dust:{of}", of)
 
     def _pattern(self, url: str) -> str:
         """The learned URL pattern of a link ("" without `url_patterns`), memoised: the

@@ -1,0 +1,98 @@
+"""DUST rules (`archiver.learning.dust`): a page's other URLs learned from the crawl's own
+same-page fetches, contradicted by different pages, and used to name known views."""
+
+from __future__ import annotations
+
+from archiver.learning.dust import MIN_SUPPORT, Dust
+
+T = "http://f.test/topic/"
+
+
+def _dust() -> Dust:
+    return Dust(lambda url: 2)
+
+
+def test_an_id_and_slug_segment_is_learned_from_same_page_urls() -> None:
+    """/topic/N?page=2 and /topic/N-slug?page=2 gave the same page MIN_SUPPORT times: then
+    /topic/9?page=2 is a view of the fetched /topic/9-slug?page=2, not before."""
+    dust = _dust()
+    dust.page(T + "9-slug?page=2", b"topic 9 page 2")
+    for i in range(MIN_SUPPORT):
+        assert dust.view(T + "9?page=2") is None
+        dust.page(T + f"{i}-slug?page=2", f"topic {i} page 2".encode())
+        dust.page(T + f"{i}?page=2", f"topic {i} page 2".encode())
+    assert dust.support == {("segment", "http://f.test/topic/N", 2): MIN_SUPPORT}
+    assert dust.view(T + "9?page=2") == 2
+    assert dust.view(T + "9-other-slug?page=2") == 2
+    assert dust.view(T + "9?page=3") is None                  # another page
+    assert dust.view(T + "8?page=2") is None                  # not fetched
+    assert dust.view(T + "9-slug?page=2") is None             # fetched: no view
+
+
+def test_a_default_query_argument_is_learned_and_its_value_matters() -> None:
+    dust = _dust()
+    for i in range(MIN_SUPPORT):
+        dust.page(T + f"{i}-slug", f"topic {i}".encode())
+        dust.page(T + f"{i}-slug?page=1", f"topic {i}".encode())
+    dust.page(T + "7-slug", b"topic 7")
+    assert dust.view(T + "7-slug?page=1") == 2
+    assert dust.view(T + "7-slug?page=2") is None
+
+
+def test_pages_that_differ_contradict_a_rule() -> None:
+    """A site where the number is not an id (/archive/2024-spring, /archive/2024-autumn are
+    two pages): the rule that three same-page pairs suggested is contradicted by pairs that
+    differ, and is not used once they are more than a tenth of its support."""
+    dust = _dust()
+    a = "http://f.test/archive/"
+    for i in range(MIN_SUPPORT):
+        dust.page(a + f"{i}-spring", f"{i}".encode())
+        dust.page(a + f"{i}-spring-2", f"{i}".encode())       # one page, two spellings
+    assert dust.view(a + "0-autumn") == 2
+    dust.page(a + "0-autumn", b"autumn 0")                     # another page: contradiction
+    assert dust.against[("segment", "http://f.test/archive/N", 2)] == 1
+    assert dust.view(a + "1-autumn") is None
+
+
+def test_urls_that_differ_in_two_ways_or_both_ways_give_no_rule() -> None:
+    dust = _dust()
+    for i in range(MIN_SUPPORT + 1):
+        dust.page(f"http://f.test/search?q=a{i}", b"no results")
+        dust.page(f"http://f.test/search?q=b{i}", b"no results")
+        dust.page(T + f"{i}-x/{i}-y", f"{i}".encode())
+        dust.page(T + f"{i}-z/{i}-w", f"{i}".encode())
+    assert dust.support == {}
+
+
+def test_the_strategy_skips_another_url_of_a_fetched_page(tmp_path) -> None:
+    """Through SourceStrategy: after three topics fetched under both spellings, a fetched
+    topic's other spelling is skipped on a page and when popped; with ``dust: false`` it is
+    judged as any link."""
+    from archiver.page import Link, parse_html
+    from archiver.strategies import REGISTRY, Visit
+    from archiver.strategies.base import Queued
+    from tests.test_source_strategy import _profile
+
+    def strategy(**params: object):  # type: ignore[no-untyped-def]
+        s = REGISTRY["source-ucc"].from_profile(
+            _profile("source-ucc", tmp_path / str(params), ["http://f.test/"], params=params))
+        s._fitted = True                          # the fit, without a model
+        for url, text in [(T + f"{i}{slug}?page=2", f"topic {i}") for i in range(4)
+                          for slug in ("", "-slug")][:-1]:
+            visit = Visit(parse_html(url, f"<p>{text}</p>".encode()), 2, digest=text.encode())
+            s.describe(visit)
+            s.decide(visit, [])
+        return s
+
+    s, off = strategy(), strategy(dust=False)
+    assert s.params()["dust"] is True and off.params()["dust"] is False
+    home = Visit(parse_html("http://f.test/", b"<p>home</p>"), 0, digest=b"home")
+    s.describe(home)
+    (d,) = s.decide(home, [Link(T + "3-other?page=2", "/html/body/a")])
+    assert not d.follow and d.reason == "dust:-1"
+    queued = Queued(1, T + "3-third?page=2", 3, "/html/body/a", "http://f.test/")
+    [(_, again)] = list(s.rescore([queued]))
+    assert not again.follow and again.reason == "dust:-1"
+    off.describe(home)
+    (d_off,) = off.decide(home, [Link(T + "3-other?page=2", "/html/body/a")])
+    assert not d_off.reason.startswith("dust")
