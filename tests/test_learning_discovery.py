@@ -9,6 +9,7 @@ from pathlib import Path
 from archiver.learning.discovery import MIN_SHINGLES, RUN_LENGTH, Discovery, Shingles
 from archiver.page import Link, parse_html
 from archiver.strategies import Visit
+from archiver.strategies.source import SourceStrategy
 
 WORDS = ["river", "stone", "bread", "oven", "garden", "season", "lens", "film", "bike", "route",
          "tent", "coffee", "roast", "grinder", "joint", "glue", "frame", "wheel", "chain",
@@ -96,7 +97,6 @@ def test_source_skips_an_exhausted_kind_of_link_but_never_the_content(tmp_path: 
     known text exhaust the home's "lists" links after `RUN_LENGTH` of them; links to photos,
     the cluster ranked first, stay followed whatever they bring. With ``exhaustion: 0`` the
     same crawl keeps following the lists."""
-    from archiver.strategies.source import SourceStrategy
     from tests.test_learning_navigation import X_LISTS, X_PHOTO
     from tests.test_source_strategy import _listing_strategy
 
@@ -210,6 +210,41 @@ def test_a_fetch_counts_for_the_link_that_was_followed(tmp_path: Path) -> None:
     fetch("http://m.test/l1", [])                                  # known text: a miss
     assert strategy.discovery.counts.get((0, _apath(X_PHOTO))) == [1, 0]
     assert (0, _apath(X_LISTS)) not in strategy.discovery.counts
+
+
+def test_with_listing_exhaustion_one_listing_s_misses_do_not_end_another_s(
+        tmp_path: Path) -> None:
+    """Forum 1's pagination (links from /f1 to /f1?page=N) brings only known topics
+    `RUN_LENGTH` times in a row. Per kind of link that ends forum 2's pagination too; with
+    ``listing_exhaustion`` only forum 1's, the listing being the path and the query
+    arguments holder and link share."""
+    from tests.test_learning_navigation import X_LISTS
+    from tests.test_source_strategy import _listing_strategy
+
+    def crawl(strategy: SourceStrategy) -> tuple[bool, bool]:
+        strategy.model.classify = lambda bag: 0
+        for forum in ("http://m.test/f1", "http://m.test/f2"):
+            strategy._cluster_of[forum] = 0
+        strategy._via["http://m.test/d0"] = ("h", X_LISTS)
+        _fetch(strategy, "http://m.test/d0", _text(1))                # new text
+        for i in range(RUN_LENGTH):
+            url = f"http://m.test/f1?page={i + 2}"
+            strategy._via[url] = ("http://m.test/f1", X_LISTS)
+            _fetch(strategy, url, _text(1))                            # known topics
+        return tuple(strategy._judge(f"http://m.test/{f}?page=30", 0, X_LISTS,
+                                     holder=f"http://m.test/{f}").follow for f in ("f1", "f2"))
+
+    assert crawl(_listing_strategy(tmp_path / "kind")) == (False, False)
+    on = _listing_strategy(tmp_path / "listing", listing_exhaustion=True)
+    assert on.params()["listing_exhaustion"] is True
+    assert crawl(on) == (False, True)
+
+
+def _fetch(strategy: SourceStrategy, url: str, text: str) -> None:
+    visit = Visit(page=parse_html(url, f"<html><body><p>{text}</p>".encode()), depth=1,
+                  digest=url.encode())
+    strategy.describe(visit)
+    strategy.decide(visit, [])
 
 
 def _apath(x: str) -> str:

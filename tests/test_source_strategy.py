@@ -98,6 +98,33 @@ def test_content_share_puts_listings_behind_content_but_keeps_them_followed(
     assert {r.info["content_factor"] for r in off.clusters() if r.id >= 0} == {1.0}
 
 
+
+def test_with_hub_share_a_listing_of_the_content_is_worth_what_it_lists_for_the_verdict(
+        tmp_path: Path) -> None:
+    """The home page (C0) is worth 0.03 of the best cluster by eq. 11 (its pages are alike:
+    small DSim), under `low_value`; half of its sampled links lead to photos (C2, the
+    cluster the frontier ranks first, worth 0.83). With ``hub_share`` at most 0.5 the
+    verdict values it at 0.5 · 0.83, and exhaustion, not the verdict, stops its links (a
+    real FlaskBB's forum pagination: 0.014 of the topics' value, 0.38 of its links to
+    topics). Off by default; the frontier's order (eq. 12) never changes."""
+    from archiver.strategies.source import LOW_VALUE
+    from tests.test_learning_navigation import X_LISTS
+
+    values = {}
+    for share in (0.0, 1 / 3, 0.5, 0.6):
+        s = _listing_strategy(tmp_path / str(share), hub_share=share)
+        assert s._protected == 2
+        values[share] = s._static.tolist()
+        assert s._judge("l9", 0, X_LISTS).priority == pytest.approx(
+            _listing_strategy(tmp_path / f"{share}-0")._judge("l9", 0, X_LISTS).priority)
+    assert _listing_strategy(tmp_path / "default")._static.tolist() == values[0.0]
+    assert values[0.0][0] < LOW_VALUE and values[0.0][0] == pytest.approx(0.03, abs=0.01)
+    assert values[1 / 3][0] == values[0.5][0] == pytest.approx(0.5 * values[0.0][2])
+    assert values[0.6] == values[0.0]
+    assert np.allclose(values[1 / 3][1:], values[0.0][1:])   # C1 leads to C2, worth more
+    off = _listing_strategy(tmp_path / "no-exhaustion", exhaustion=0, hub_share=0.5)
+    assert off._static.tolist() == values[0.0]           # nothing else would stop its links
+
 # --- harvest evidence: fetched destinations correct the navigation table -------------------
 def test_harvest_evidence_turns_a_pair_whose_pages_are_outliers_low_value(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
