@@ -39,7 +39,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, urlsplit
 
-__all__ = ["MAX_HOLDERS", "MIN_SELF", "SELF_SHARE", "SelfViews", "kind"]
+__all__ = ["MAX_HOLDERS", "MIN_SELF", "SELF_SHARE", "SelfViews", "kind", "same_path_queries"]
 
 MAX_HOLDERS = 3    # pages remembered per unresolved link: a permalink is on its topic page,
 #                    in its author's post list and in search results; a menu link is on
@@ -48,6 +48,16 @@ MIN_SELF = 3       # self views a kind must have given before its links are know
 SELF_SHARE = 0.75  # ... and their share, self / (resolved + 1)
 
 Key = tuple[int, str]   # (cluster of the page holding the link, `kind`)
+
+
+def same_path_queries(a: str, b: str) -> tuple[set[tuple[str, str]], set[tuple[str, str]]] | None:
+    """The query arguments of two URLs to the same path with different queries (a listing
+    and its next page, a page and another view of it); None for any other two URLs."""
+    sa, sb = urlsplit(a), urlsplit(b)
+    if (sa.scheme, sa.netloc, sa.path) != (sb.scheme, sb.netloc, sb.path) or sa.query == sb.query:
+        return None
+    return (set(parse_qsl(sa.query, keep_blank_values=True)),
+            set(parse_qsl(sb.query, keep_blank_values=True)))
 
 
 def kind(apath: str, holder: str, link: str) -> str:
@@ -59,11 +69,10 @@ def kind(apath: str, holder: str, link: str) -> str:
     page itself on /topic/12-slug?page=1 (reached through a post's permalink) and page 1 on
     ?page=2. An added argument's value is left out: it is often an id (WordPress's
     ``?replytocom=N`` on every comment), and one kind per value would never be learned."""
-    h, k = urlsplit(holder), urlsplit(link)
-    if (h.scheme, h.netloc, h.path) != (k.scheme, k.netloc, k.path) or h.query == k.query:
+    queries = same_path_queries(holder, link)
+    if queries is None:
         return apath
-    hq = set(parse_qsl(h.query, keep_blank_values=True))
-    kq = set(parse_qsl(k.query, keep_blank_values=True))
+    hq, kq = queries
     diff = sorted({f"-{n}={v}" for n, v in hq - kq} | {f"+{n}" for n, _ in kq - hq})
     return f"{apath} {' '.join(diff)}" if diff else apath
 

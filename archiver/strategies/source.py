@@ -108,7 +108,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from archiver.learning.duplicates import DuplicateRates, url_kind
 from archiver.learning.dust import Dust
 from archiver.learning.neardup import NearDuplicates
-from archiver.learning.selfviews import SelfViews
+from archiver.learning.selfviews import SelfViews, same_path_queries
 from archiver.learning.urlshape import UrlShape, learn_shape
 from archiver.page import Link
 from archiver.strategies.base import ClusterInfo, Decision, PageInfo, Queued, Strategy, Visit
@@ -420,8 +420,7 @@ class SourceStrategy(Strategy):
         redirected: `observe_fetch`) and its (cluster, Apath), None for a seed."""
         from archiver.learning.features import canonical_apath
 
-        link = self._cause.get(url, url)
-        via = self._via.get(link)
+        link, via = self._followed(url)
         if via is None:
             return link, None
         parent, anchor_path = via
@@ -430,12 +429,17 @@ class SourceStrategy(Strategy):
     def _discovery_key(self, url: str) -> tuple[str, tuple[int, str] | None]:
         """`_link_key` for exhaustion: the kind of the link, per listing for a link within
         its holder's listing (`_kind`)."""
-        link = self._cause.get(url, url)
-        via = self._via.get(link)
+        link, via = self._followed(url)
         if via is None:
             return link, None
         parent, anchor_path = via
         return link, self._kind(self._cluster_of.get(parent, -1), anchor_path, parent, link)
+
+    def _followed(self, url: str) -> tuple[str, tuple[str, str] | None]:
+        """The link followed to fetch `url` (a redirect's target: the link that redirected)
+        and the (page, anchor path) it was on, None for a seed."""
+        link = self._cause.get(url, url)
+        return link, self._via.get(link)
 
     def _kind(self, cluster: int, anchor_path: str, holder: str, link: str,
               apath: str | None = None) -> tuple[int, str]:
@@ -450,14 +454,11 @@ class SourceStrategy(Strategy):
         from archiver.learning.features import canonical_apath
 
         apath = canonical_apath(anchor_path) if apath is None else apath
-        if not self.listing_exhaustion:
+        queries = same_path_queries(holder, link) if self.listing_exhaustion else None
+        if queries is None:
             return cluster, apath
-        base, _, query = link.partition("?")
-        holder_base, _, holder_query = holder.partition("?")
-        if base != holder_base or query == holder_query:
-            return cluster, apath
-        common = sorted(set(query.split("&")) & set(holder_query.split("&")) - {""})
-        return cluster, f"{apath} @{base}?{'&'.join(common)}"
+        common = "&".join(f"{n}={v}" for n, v in sorted(queries[0] & queries[1]))
+        return cluster, f"{apath} @{link.partition('?')[0]}?{common}"
 
     def _observe_duplicate(self, url: str, duplicate: bool, noindex: bool = False,
                            canonical: bool = False) -> None:
@@ -490,7 +491,6 @@ class SourceStrategy(Strategy):
         self._remember(visit, links)
         decisions = self._judge_page(cluster, links, url)
         if self.exhaustion > 0:
-
             # New links of the kind that led here bring no credit of their own: otherwise
             # tag pages that list tags of their posts wait on each other to the last tag
             link, key = self._discovery_key(url)
