@@ -79,13 +79,14 @@ def test_content_share_puts_listings_behind_content_but_keeps_them_followed(
         tmp_path: Path) -> None:
     from tests.test_learning_navigation import X_LISTS, X_PHOTO
 
-    on = _listing_strategy(tmp_path / "on")
+    # hub_share 0: the home page is not valued as a listing here (see the hub_share test)
+    on = _listing_strategy(tmp_path / "on", hub_share=0)
     assert on.use_content and on.params()["content"] is True
     to_list, to_photo = (on._judge(u, 0, x) for u, x in (("l9", X_LISTS), ("d9", X_PHOTO)))
     assert to_list.follow and to_photo.follow                  # both worth following ...
     assert to_photo.priority > to_list.priority > 0            # ... photos first
     assert to_list.reason.startswith("source:") and to_list.cluster == 1
-    off = _listing_strategy(tmp_path / "off", content=False)
+    off = _listing_strategy(tmp_path / "off", content=False, hub_share=0)
     to_list_off, to_photo_off = (off._judge(u, 0, x)
                                  for u, x in (("l9", X_LISTS), ("d9", X_PHOTO)))
     assert to_list_off.priority > to_photo_off.priority        # eq. 11 alone: lists first
@@ -99,31 +100,97 @@ def test_content_share_puts_listings_behind_content_but_keeps_them_followed(
 
 
 
-def test_with_hub_share_a_listing_of_the_content_is_worth_what_it_lists_for_the_verdict(
+def test_with_hub_share_a_listing_of_the_content_is_worth_what_it_lists(
         tmp_path: Path) -> None:
     """The home page (C0) is worth 0.03 of the best cluster by eq. 11 (its pages are alike:
     small DSim), under `low_value`; half of its sampled links lead to photos (C2, the
-    cluster the frontier ranks first, worth 0.83). With ``hub_share`` at most 0.5 the
-    verdict values it at 0.5 · 0.83, and exhaustion, not the verdict, stops its links (a
-    real FlaskBB's forum pagination: 0.014 of the topics' value, 0.38 of its links to
-    topics). Off by default; the frontier's order (eq. 12) never changes."""
+    cluster the frontier ranks first, worth 0.83). With ``hub_share`` at most 0.5 (1/3 by
+    default) the verdict values it at 0.5 · 0.83, and exhaustion, not the verdict, stops
+    its links (a real FlaskBB's forum pagination: 0.014 of the topics' value, 0.38 of its
+    links to topics). In the frontier's order it is worth L/(L+1) of the photos' Score, L
+    = 1 link to a photo per sampled home page: fetching it and what it lists costs L + 1
+    requests for L photos."""
     from archiver.strategies.source import LOW_VALUE
     from tests.test_learning_navigation import X_LISTS
 
-    values = {}
+    values, scores = {}, {}
     for share in (0.0, 1 / 3, 0.5, 0.6):
         s = _listing_strategy(tmp_path / str(share), hub_share=share)
         assert s._protected == 2
         values[share] = s._static.tolist()
+        scores[share] = s.scorer.cluster_scores().tolist()
+        # links from the home page lead to lists: their own order is unchanged
         assert s._judge("l9", 0, X_LISTS).priority == pytest.approx(
-            _listing_strategy(tmp_path / f"{share}-0")._judge("l9", 0, X_LISTS).priority)
-    assert _listing_strategy(tmp_path / "default")._static.tolist() == values[0.0]
+            _listing_strategy(tmp_path / f"{share}-0", hub_share=0)
+            ._judge("l9", 0, X_LISTS).priority)
+    default = _listing_strategy(tmp_path / "default")
+    assert default.hub_share == pytest.approx(1 / 3) and default.params()["hub_share"] == 1 / 3
+    assert default._static.tolist() == values[1 / 3]
+    assert default.scorer.cluster_scores().tolist() == scores[1 / 3]
+    assert scores[0.0][0] < 0.1 * scores[0.0][2]
+    assert scores[1 / 3][0] == scores[0.5][0] == pytest.approx(0.5 * scores[0.0][2])
+    assert scores[0.6] == scores[0.0] and scores[1 / 3][1:] == scores[0.0][1:]
     assert values[0.0][0] < LOW_VALUE and values[0.0][0] == pytest.approx(0.03, abs=0.01)
     assert values[1 / 3][0] == values[0.5][0] == pytest.approx(0.5 * values[0.0][2])
     assert values[0.6] == values[0.0]
     assert np.allclose(values[1 / 3][1:], values[0.0][1:])   # C1 leads to C2, worth more
     off = _listing_strategy(tmp_path / "no-exhaustion", exhaustion=0, hub_share=0.5)
     assert off._static.tolist() == values[0.0]           # nothing else would stop its links
+    assert off.scorer.cluster_scores().tolist() == scores[0.0]
+
+
+def test_hub_share_is_off_crawling_for_a_target(tmp_path: Path) -> None:
+    """Crawling for a target, Score(C) = Info(C) keeps HITS's hub part, and 1/3 took the
+    zoo forum's detail harvest rate 0.980 -> 0.767: off by default there, and the order's
+    floor is never used (the verdict's share is, when asked for)."""
+    profile = _profile("source-target", tmp_path, ["http://m.test/"])
+    assert REGISTRY["source-target"].from_profile(profile).hub_share == 0.0
+    from archiver.learning.navigation import LinkScorer
+    from tests.test_learning_navigation import LISTING_DSIM, listing_site_table
+
+    scorer = LinkScorer(listing_site_table(), LISTING_DSIM, mode="target", target=2)
+    before = scorer.cluster_scores().tolist()
+    scorer.set_listings(np.array([0.5, 0.0, 0.0]), 2)
+    assert scorer.cluster_scores().tolist() == before
+
+
+def test_a_link_that_redirects_is_ranked_by_its_value_per_request(tmp_path: Path) -> None:
+    """A real FlaskBB's post permalink answers with a redirect to its topic's page: two
+    requests for one page, ranked with the topics' own links (235 of 1,088 requests). Each
+    pair counts its links' requests and redirects; the score is divided by the requests per
+    page. The verdict is unchanged; the sample's counts are saved with the model."""
+    from archiver.learning.features import canonical_apath
+    from tests.test_learning_navigation import X_LISTS, X_PHOTO
+
+    def follow(strategy: Any, n: int, redirect: bool) -> None:
+        for i in range(n):
+            link = f"http://m.test/p{i}"
+            strategy._via[link] = ("h", X_PHOTO)
+            strategy.observe_fetch(link, 302 if redirect else 200, not redirect,
+                                   location=f"http://m.test/t{i}" if redirect else "")
+            if redirect:
+                strategy.observe_fetch(f"http://m.test/t{i}", 200, True)
+
+    plain = _listing_strategy(tmp_path / "plain")
+    before = plain._judge("d9", 0, X_PHOTO)
+    on = _listing_strategy(tmp_path / "on")
+    follow(on, 3, redirect=True)
+    assert on._hops == {(0, canonical_apath(X_PHOTO)): [6, 3]}
+    after = on._judge("d9", 0, X_PHOTO)
+    assert (after.follow, after.reason) == (before.follow, before.reason)
+    assert after.priority == pytest.approx(before.priority / 2)
+    follow(on, 3, redirect=False)          # 9 requests for 6 pages
+    assert on._judge("d9", 0, X_PHOTO).priority == pytest.approx(before.priority / 1.5)
+    assert on._judge("l9", 0, X_LISTS).priority == plain._judge("l9", 0, X_LISTS).priority
+    off = _listing_strategy(tmp_path / "off", redirect_cost=False)
+    follow(off, 3, redirect=True)
+    assert off._judge("d9", 0, X_PHOTO).priority == pytest.approx(before.priority)
+    # a loaded model brings the sample's counts
+    model = on.model
+    model.info["redirects"] = [[0, canonical_apath(X_PHOTO), 4, 2]]
+    loaded = _listing_strategy(tmp_path / "loaded")
+    loaded._use(model)
+    assert loaded._judge("d9", 0, X_PHOTO).priority == pytest.approx(before.priority / 2)
 
 # --- harvest evidence: fetched destinations correct the navigation table -------------------
 def test_harvest_evidence_turns_a_pair_whose_pages_are_outliers_low_value(
@@ -466,10 +533,21 @@ def test_saved_model_is_reused_without_relearning(
     learned = conn.execute("SELECT COUNT(*) FROM event WHERE kind = 'phase'").fetchone()[0]
     assert learned == 1
     conn.close()
-    sampled = json.loads(manifest.read_text())["info"]["sample_pages"]
+    info = json.loads(manifest.read_text())["info"]
+    sampled = info["sample_pages"]
+    # the sample's requests per (cluster, Apath), for the redirect cost
+    redirects = {(c, x): (n, r) for c, x, n, r in info["redirects"]}
+    assert sum(n for n, _ in redirects.values()) >= sampled - 1 > 0   # the seed has no pair
+    assert all(0 <= r <= n for n, r in redirects.values())
     second = _crawl(site, served, "source-ucc", job, 100)
     # the first run's sample replayed (archiver.replay), nothing sampled this run
     assert second.strategy.sampler.n_pages == sampled
+    # the loaded counts, plus the first run's harvest replayed: the sample not counted twice
+    hops = second.strategy._hops
+    assert all(hops[k][0] >= n for k, (n, _) in redirects.items())
+    first = sum(n for n, _ in redirects.values())
+    harvested_first = 60 - first - 1
+    assert sum(n for n, _ in hops.values()) - first <= harvested_first + second.stats.requests
     assert second.stats.requests <= 40
     conn = sqlite3.connect(job / "crawl.sqlite3")
     assert conn.execute("SELECT COUNT(*) FROM event WHERE kind = 'phase'").fetchone()[0] == 1

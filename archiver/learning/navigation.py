@@ -450,6 +450,14 @@ class LinkScorer:
         Use eq. 10's Balance (default). False sets Balance(C) = 1: measured on real blogs
         in benchmarks/results/source-zoo-summary.md ("Session 9").
 
+    Listings of the content (an extension of eq. 11, `set_listings`): in "ucc" mode a
+    cluster can be given a floor, a share of the content cluster's Score: Score(C) =
+    max(eq. 11, floor(C) · Score(P)). Eq. 11 values a cluster by its own pages: a forum's
+    topic list, whose pages are all alike (DSim 0.018 on a real FlaskBB against the topics'
+    0.305), scores 0.013 of the topics, so the crawl reached the topics through the
+    costlier ways left (a post's permalink, a redirect and then the topic page) and read
+    the forum lists last. See `archiver.strategies.source` for the floor's value.
+
     References
     ----------
     Xu, Gao & Callan (2018), §4.4.1 eq. 9–12, §4.4.2, §5.3–5.4 (α); Kleinberg (1999) §3.
@@ -482,6 +490,7 @@ class LinkScorer:
         self.use_balance = bool(balance)
         self.crawled_ = np.zeros(n + 1)
         self._scores: np.ndarray | None = None
+        self._listings: tuple[np.ndarray, int] | None = None   # (floor, content cluster)
         # P(· | C, x) never changes during a harvest; only Score(C) does (Balance).
         self._proba: dict[tuple[int, str, str], tuple[np.ndarray, str]] = {}
 
@@ -489,6 +498,14 @@ class LinkScorer:
         """Count one more crawled page in `cluster` (-1: outlier) for Balance."""
         self.crawled_[cluster if cluster >= 0 else -1] += 1
         if self.mode == "ucc":
+            self._scores = None
+
+    def set_listings(self, floor: np.ndarray, content: int) -> None:
+        """Give clusters a floor in "ucc" mode: Score(C) = max(eq. 11, floor(C) ·
+        Score(`content`)) (class docstring). Ignored crawling for a target, whose Score(C) =
+        Info(C) keeps the hub part of HITS whole."""
+        if self.mode == "ucc":
+            self._listings = (np.asarray(floor, dtype=np.float64), int(content))
             self._scores = None
 
     def balance(self) -> np.ndarray:
@@ -506,6 +523,9 @@ class LinkScorer:
             ucc = self.mode == "ucc"
             core = (self.info_ * self.dsim_ * self.balance() * self.content_ if ucc
                     else self.info_)
+            if self._listings is not None:
+                floor, content = self._listings
+                core = np.maximum(core, floor * core[content])
             self._scores = np.append(core, 0.0)
         return self._scores
 
