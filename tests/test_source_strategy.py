@@ -106,7 +106,7 @@ def test_with_hub_share_a_listing_of_the_content_is_worth_what_it_lists(
     small DSim), under `low_value`; half of its sampled links lead to photos (C2, the
     cluster the frontier ranks first, worth 0.83). With ``hub_share`` at most 0.5 (1/3 by
     default) the verdict values it at 0.5 · 0.83, and exhaustion, not the verdict, stops
-    its links (a real FlaskBB's forum pagination: 0.014 of the topics' value, 0.38 of its
+    its links (a real FlaskBB's forum pagination: 0.013 of the topics' value, 0.38 of its
     links to topics). In the frontier's order it is worth L/(L+1) of the photos' Score, L
     = 1 link to a photo per sampled home page: fetching it and what it lists costs L + 1
     requests for L photos."""

@@ -28,7 +28,7 @@ links to the content cluster P and is low-value by itself is valued, in the verd
 that share of P's value, and in the frontier's order at L/(L+1) of P's Score, L being the
 links to P a page of it holds on average in the sample: fetching the page and the L pages
 it lists costs L + 1 requests for L pages of content. Exhaustion stops its links once they
-bring nothing new. Real FlaskBB, with `redirect cost`: source-ucc 993 -> 781 requests,
+bring nothing new. Real FlaskBB, with ``redirect_cost``: source-ucc 993 -> 781 requests,
 recall 0.996 -> 1.000, 95% of the UCC after 904 -> 734 requests. Crawling for a target,
 Score(C) = Info(C) keeps the hub part of HITS and the floor is not used; ``hub_share`` is
 0 there by default (1/3 took the zoo forum's detail harvest rate 0.980 -> 0.767).
@@ -157,7 +157,7 @@ LOW_VALUE = 0.05
 # least this share of whose sampled links lead to the protected cluster (the content, or
 # the target) is never low-value, only exhausted, and crawling for UCC a low-value one is
 # ranked as a listing of the content (module docstring, `_use`). On a real FlaskBB a
-# forum's topic list sends 0.38 of its links to topics and scores 0.014 of the topics'
+# forum's topic list sends 0.38 of its links to topics and scores 0.013 of the topics'
 # value (its pages are alike: DSim 0.018); on a real MediaWiki no cluster sends more than
 # 0.27 of its links to the content cluster. Crawling for a target, 1/3 took FlaskBB's
 # source-target recall 0.895 -> 0.994 for 1,175 requests instead of 730 and the zoo
@@ -694,13 +694,12 @@ class SourceStrategy(Strategy):
             # there, not the listing's own value, for the verdict; exhaustion stops it. In
             # the order, a low-value one is worth L/(L+1) of the content (module docstring).
             adjacency = sc.table.adjacency_
+            to_content = adjacency[:, self._protected]
             links = adjacency.sum(axis=1)
-            share = np.divide(adjacency[:, self._protected], links,
-                              out=np.zeros_like(links), where=links > 0)
-            hub = share >= self.hub_share
             pages = np.bincount(model.labels_[model.labels_ >= 0], minlength=static.size)
-            per_page = np.divide(adjacency[:, self._protected], pages,
-                                 out=np.zeros_like(links), where=pages > 0)
+            share, per_page = (np.divide(to_content, n, out=np.zeros_like(to_content),
+                                         where=n > 0) for n in (links, pages))
+            hub = share >= self.hub_share
             listing = hub & (static < self.low_value)
             sc.set_listings(np.where(listing, per_page / (per_page + 1.0), 0.0),
                             self._protected)
