@@ -8,7 +8,7 @@ from pathlib import Path
 
 from archiver.learning.discovery import MIN_SHINGLES, RUN_LENGTH, Discovery, Shingles
 from archiver.page import Link, parse_html
-from archiver.strategies import Visit
+from archiver.strategies import Decision, Visit
 from archiver.strategies.source import SourceStrategy
 
 WORDS = ["river", "stone", "bread", "oven", "garden", "season", "lens", "film", "bike", "route",
@@ -251,3 +251,37 @@ def _apath(x: str) -> str:
     from archiver.learning.features import canonical_apath
 
     return canonical_apath(x)
+
+
+def test_the_other_views_of_a_page_that_is_not_content_are_one_kind_of_link(
+        tmp_path: Path) -> None:
+    """A special page's list (an outlier, or a page marked noindex) links its next page,
+    its other sizes and its filters, each from an Apath of its own: per Apath no kind
+    reached `RUN_LENGTH` misses on a real MediaWiki before 72 views of Special:NewPages
+    were fetched. Links from such a page to its own path with another query are one kind;
+    a content page's pagination keeps a kind per Apath."""
+    from tests.test_learning_navigation import X_LISTS, X_NEXT
+    from tests.test_source_strategy import _listing_strategy
+
+    def crawl(strategy: SourceStrategy, holder_cluster: int, noindex: bool) -> Decision:
+        strategy.model.classify = lambda bag: holder_cluster
+        holder = "http://m.test/index.php?title=Special:New"
+        strategy._cluster_of[holder] = holder_cluster
+        if noindex:
+            strategy._noindex.add(holder)
+        meta = '<meta name="robots" content="noindex">' if noindex else ""
+        for i in range(RUN_LENGTH + 1):      # the first brings new text, then 10 misses each
+            url = f"{holder}&offset={i}"
+            strategy._via[url] = (holder, (X_LISTS, X_NEXT)[i % 2])
+            visit = Visit(page=parse_html(url, f"<html><head>{meta}</head><body><p>"
+                                               f"{_text(1)}</p>".encode()),
+                          depth=1, digest=url.encode())
+            strategy.describe(visit)
+            strategy.decide(visit, [])
+        return strategy._judge(f"{holder}&limit=500", holder_cluster, X_NEXT, holder=holder)
+
+    for name, cluster, noindex in (("outlier", -1, False), ("noindex", 1, True)):
+        closed = crawl(_listing_strategy(tmp_path / name, evidence=False), cluster, noindex)
+        assert not closed.follow and closed.reason.startswith("exhausted:"), name
+    content = crawl(_listing_strategy(tmp_path / "content", evidence=False), 1, False)
+    assert content.follow, content.reason
