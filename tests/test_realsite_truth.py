@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from benchmarks.realsite import dokuwiki as dw
 from benchmarks.realsite import flaskbb as fbb
 from benchmarks.realsite import mediawiki as mw
 from benchmarks.realsite import wordpress as wp
@@ -120,3 +121,39 @@ def test_flaskbb_entity_of_is_a_topic_page_or_a_profile() -> None:
     assert fbb.entity_of(H + "/user/anna") == "user anna"
     assert fbb.entity_of(H + "/post/1043") is None            # a redirect, not a page
     assert fbb.entity_of(H + "/user/anna/posts") is None
+
+
+@pytest.mark.parametrize(("path", "kind"), [
+    ("/doku.php", "page"),
+    ("/doku.php?id=start", "page"),
+    ("/doku.php?id=geography:karo_river", "page"),
+    ("/doku.php?id=geography:", "page"),
+    ("/doku.php?id=geography:karo_river&rev=1793687895", "revision"),
+    ("/doku.php?id=geography:karo_river&do=diff&rev2%5B0%5D=1&rev2%5B1%5D=2", "diff"),
+    ("/doku.php?id=geography:karo_river&do=edit", "edit"),
+    ("/doku.php?id=geography:karo_river&do=revisions", "revisions"),
+    ("/doku.php?id=geography:karo_river&do=backlink", "backlink"),
+    ("/doku.php?id=start&do=recent", "recent"),
+    ("/doku.php?id=start&do=index", "index"),
+    ("/doku.php?id=trade:tanu_canal&idx=society", "index"),
+    ("/doku.php?id=x&do=media&ns=geography", "media"),
+    ("/lib/exe/fetch.php?media=wiki:dokuwiki-128.png", "media"),
+    ("/doku.php?id=x&do=resendpwd", "login"),
+    ("/doku.php?do=export_code&id=wiki:syntax&codeblock=0", "export"),
+    ("/feed.php", "feed"),
+    ("/doku.php?id=x&do=search&q=river", "search"),
+    ("/lib/tpl/dokuwiki/images/logo.png", "static"),
+    ("/doku.php?do=admin&page=config", "other"),
+])
+def test_dokuwiki_page_type(path: str, kind: str) -> None:
+    assert dw.page_type(H + path) == kind
+
+
+def test_dokuwiki_entity_of_is_the_cleaned_page_id_of_a_page_view() -> None:
+    assert dw.entity_of(H + "/doku.php?id=Geography:Karo_River") == "geography:karo_river"
+    assert dw.entity_of(H + "/doku.php?id=geography;karo_river") == "geography:karo_river"
+    assert dw.entity_of(H + "/doku.php?id=geography:") == "geography:start"
+    assert dw.entity_of(H + "/doku.php") == "start"
+    for other in ("/doku.php?id=geography:karo_river&do=edit",
+                  "/doku.php?id=geography:karo_river&rev=12", "/feed.php"):
+        assert dw.entity_of(H + other) is None, other

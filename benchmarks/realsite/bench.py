@@ -1,32 +1,33 @@
 """Crawlers side by side on a real CMS: a MediaWiki (`benchmarks.realsite.mediawiki`), a
-WordPress blog (`benchmarks.realsite.wordpress`) or a FlaskBB forum
-(`benchmarks.realsite.flaskbb`).
+WordPress blog (`benchmarks.realsite.wordpress`), a FlaskBB forum
+(`benchmarks.realsite.flaskbb`) or a DokuWiki (`benchmarks.realsite.dokuwiki`).
 
 The zoo's page types are synthetic; these sites are the packages as they ship (Debian's for
-the wiki and the blog, PyPI's for the forum), with generated content (articles, talk and user
+the wikis and the blog, PyPI's for the forum), with generated content (articles, talk and user
 pages, categories and revisions; posts, comments, authors, tags and static pages; forums,
-topics with paged posts, users and their profiles). Every crawler gets the same request
-budget from the site's home page; the truth comes from the URL alone (`page_type`) and the
-list of existing UCC pages (`entities`).
+topics with paged posts, users and their profiles; pages in namespaces, with revisions).
+Every crawler gets the same request budget from the site's home page; the truth comes from
+the URL alone (`page_type`) and the list of existing UCC pages (`entities`).
 
 Figures per crawler, over its first `budget` requests:
 - VR: SOUrCe's valid ratio (§5.3), requests that archived a 2xx page of a UCC type
   (MediaWiki: article, talk, user, user talk, category; WordPress: post, static page;
-  FlaskBB: a topic's page, a written profile; another URL form of one counts, as the paper's
-  VR counts duplicate views) over all requests;
+  FlaskBB: a topic's page, a written profile; DokuWiki: a page; another URL form of one
+  counts, as the paper's VR counts duplicate views) over all requests;
 - distinct: requests that archived a UCC page not archived before, over all requests;
 - recall: UCC pages archived over all existing ones (redirect titles are not pages);
 - requests to 50/80/95% of the UCC pages, and their ratio to the floor (0.95 × pages);
 - where the requests went, by page type.
 
-    python -m benchmarks.realsite.bench [--site mediawiki|wordpress|flaskbb] [--folder DIR]
-                                        [--budget N] [--crawlers ...]
+    python -m benchmarks.realsite.bench [--site mediawiki|wordpress|flaskbb|dokuwiki]
+                                        [--folder DIR] [--budget N] [--crawlers ...]
 
-Needs GNU wget and, for the wiki and the blog, `apt-get install --no-install-recommends
-php-cli` plus `mediawiki php-sqlite3` or `wordpress wordpress-theme-twentytwentyone
-mariadb-server php-mysql`; for the forum, FlaskBB in a venv of its own (Python >= 3.12; see
-`benchmarks.realsite.flaskbb.available`). Each site's `available()` says what is missing.
-Not part of CI (the package sets are large and a run takes ~10 minutes).
+Needs GNU wget and, for the wikis and the blog, `apt-get install --no-install-recommends
+php-cli` plus `mediawiki php-sqlite3`, `dokuwiki` or `wordpress
+wordpress-theme-twentytwentyone mariadb-server php-mysql`; for the forum, FlaskBB in a venv
+of its own (Python >= 3.12; see `benchmarks.realsite.flaskbb.available`). Each site's
+`available()` says what is missing. Not part of CI (the package sets are large and a run
+takes ~10 minutes).
 """
 
 from __future__ import annotations
@@ -46,14 +47,17 @@ from urllib.parse import urlsplit
 from archiver.evaluation.captures import Capture, read_captures
 from archiver.evaluation.crawlers import CrawlRun, run_archiver, run_wget, wget_version
 from archiver.page import Page, parse_html
-from benchmarks.realsite import flaskbb, mediawiki, wordpress
+from benchmarks.realsite import dokuwiki, flaskbb, mediawiki, wordpress
 
 ROOT = Path(__file__).resolve().parents[2]
 CRAWLERS = ("wget", "bfs", "source-ucc", "source-target")
-SITES: dict[str, Any] = {"mediawiki": mediawiki, "wordpress": wordpress, "flaskbb": flaskbb}
-SIZES = {"mediawiki": 400, "wordpress": 300, "flaskbb": 300}
-FOLDERS = {"mediawiki": "mwbench", "wordpress": "wpbench", "flaskbb": "fbbench"}
-TITLES = {"mediawiki": "MediaWiki", "wordpress": "WordPress", "flaskbb": "FlaskBB"}
+SITES: dict[str, Any] = {"mediawiki": mediawiki, "wordpress": wordpress, "flaskbb": flaskbb,
+                         "dokuwiki": dokuwiki}
+SIZES = {"mediawiki": 400, "wordpress": 300, "flaskbb": 300, "dokuwiki": 400}
+FOLDERS = {"mediawiki": "mwbench", "wordpress": "wpbench", "flaskbb": "fbbench",
+           "dokuwiki": "dwbench"}
+TITLES = {"mediawiki": "MediaWiki", "wordpress": "WordPress", "flaskbb": "FlaskBB",
+          "dokuwiki": "DokuWiki"}
 
 
 def score(captures: Sequence[Capture], site: Any, pages: set[str], budget: int
@@ -79,6 +83,13 @@ def score(captures: Sequence[Capture], site: Any, pages: set[str], budget: int
     return {"requests": n, "vr": ucc_views / n if n else 0.0,
             "distinct": len(seen) / n if n else 0.0, "recall": len(seen) / len(pages),
             "reached": reached, "types": types}
+
+
+def _local(url: str) -> str:
+    """A URL without its origin, for the report: the path and query (a DokuWiki's pages all
+    share the path /doku.php and differ by ?id=)."""
+    parts = urlsplit(url)
+    return parts.path + (f"?{parts.query}" if parts.query else "")
 
 
 def sample_site(seed: str, site: Any = mediawiki
@@ -147,10 +158,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--site", choices=sorted(SITES), default="mediawiki")
     ap.add_argument("--folder", type=Path, default=None,
                     help="where the site is built (reused when built with the same settings; "
-                         "default: /tmp/mwbench, /tmp/wpbench or /tmp/fbbench)")
+                         "default: /tmp/mwbench, /tmp/wpbench, /tmp/fbbench or "
+                         "/tmp/dwbench)")
     ap.add_argument("--size", type=int, default=None,
-                    help="articles (default 400), posts (default 300) or topics (default "
-                         "300) to generate")
+                    help="articles (default 400), posts (default 300), topics (default "
+                         "300) or pages (default 400) to generate")
     ap.add_argument("--budget", type=int, default=2000)
     ap.add_argument("--crawlers", nargs="*", default=list(CRAWLERS), choices=CRAWLERS,
                     help="none with --clustering: only the clustering figures")
@@ -199,10 +211,10 @@ def main(argv: list[str] | None = None) -> int:
     lines = [f"# Real {TITLES[args.site]} ({time.strftime('%Y-%m-%d')})", "",
              f"{site.DESCRIPTION.format(size=size)}; {len(pages)} UCC pages "
              f"({dict(kinds.most_common())}).",
-             *([f"Budget {args.budget} requests from the home page ({urlsplit(seed).path}); "
+             *([f"Budget {args.budget} requests from the home page ({_local(seed)}); "
                 f"no politeness delay; wget: {wget_version() or 'missing'}; source-target's "
                 f"example: a{'n' if site.TARGET_TYPE[0] in 'aeiou' else ''} "
-                f"{site.TARGET_TYPE} ({urlsplit(target).path})"
+                f"{site.TARGET_TYPE} ({_local(target)})"
                 f"{f'; SOUrCe params {params}' if params else ''}."]
                if rows else []), "",
              *(table(rows, len(pages), site.TYPE_ORDER) if rows else []), "",

@@ -51,7 +51,6 @@ robots.txt (404).
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import datetime as dt
 import json
@@ -70,7 +69,7 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 import requests
 
-from benchmarks.realsite.php import process_server, reuse_or_clear, same_host_links
+from benchmarks.realsite.php import process_server, reuse_or_clear, same_host_links, smoke_build
 
 VENV = Path(os.environ.get("ARCHIVER_FLASKBB_VENV")
             or Path(tempfile.gettempdir()) / "fbbvenv")
@@ -645,22 +644,13 @@ def stats(folder: Path) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("folder", type=Path)
-    parser.add_argument("--topics", type=int, default=300)
-    parser.add_argument("--seed", type=int, default=0)
-    args = parser.parse_args(argv)
-    if (missing := available()) is not None:
-        print(missing, file=sys.stderr)
+    folder = smoke_build(__doc__, "topics", 300, build, argv, check=available)
+    if folder is None:
         return 2
-    started = time.monotonic()
-    build(args.folder, args.topics, args.seed)
-    print(f"build: {time.monotonic() - started:.1f} s (marker: "
-          f"{json.loads((args.folder / 'build.json').read_text())})\n"
-          f"content: {stats(args.folder)}")
-    with serve(args.folder) as seed:
+    print(f"content: {stats(folder)}")
+    with serve(folder) as seed:
         server = seed.rstrip("/")
-        ucc = sorted(entities(args.folder, server))
+        ucc = sorted(entities(folder, server))
         print(f"seed: {seed}\nentities: {len(ucc)} {Counter(page_type(u) for u in ucc)}")
         home_links = same_host_links(requests.get(seed, timeout=30).content, seed)
         forum = min(u for u in home_links if page_type(u) == "forum")

@@ -23,7 +23,6 @@ build older than STALE_DAYS is redone rather than reused.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import datetime as dt
 import json
@@ -41,7 +40,7 @@ from xml.sax.saxutils import escape
 
 import requests
 
-from benchmarks.realsite.php import php_server, same_host_links
+from benchmarks.realsite.php import php_server, same_host_links, smoke_build
 
 PACKAGES = "mediawiki php-cli php-sqlite3"
 CODE = Path("/usr/share/mediawiki")
@@ -397,18 +396,11 @@ def entities(folder: Path, server: str = "") -> set[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("folder", type=Path)
-    parser.add_argument("--articles", type=int, default=400)
-    parser.add_argument("--seed", type=int, default=0)
-    args = parser.parse_args(argv)
-    started = time.monotonic()
-    build(args.folder, args.articles, args.seed)
-    print(f"build: {time.monotonic() - started:.1f} s (marker: "
-          f"{json.loads((args.folder / 'build.json').read_text())})")
-    with serve(args.folder) as seed:
+    folder = smoke_build(__doc__, "articles", 400, build, argv)
+    assert folder is not None
+    with serve(folder) as seed:
         server = seed.split("/index.php")[0]
-        ucc = sorted(entities(args.folder, server))
+        ucc = sorted(entities(folder, server))
         print(f"seed: {seed}\nentities: {len(ucc)} {Counter(page_type(u) for u in ucc)}")
         main_links = same_host_links(requests.get(seed, timeout=30).content, seed)
         article = min(u for u in main_links if page_type(u) == "article" and u != seed)

@@ -3,6 +3,7 @@ a free loopback port, and the same-host links of a page (for the sites' smoke te
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import json
 import os
@@ -10,6 +11,7 @@ import shutil
 import signal
 import socket
 import subprocess
+import sys
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -90,3 +92,24 @@ def reuse_or_clear(folder: Path, params: Mapping[str, object], helper: str, what
         shutil.rmtree(folder)
     folder.mkdir(parents=True, exist_ok=True)
     return False
+
+
+def smoke_build(doc: str, size_option: str, default_size: int,
+                build: Callable[[Path, int, int], object], argv: Sequence[str] | None,
+                check: Callable[[], str | None] = lambda: None) -> Path | None:
+    """The sites' smoke tests start alike: parse `folder --<size_option> N --seed S`, say
+    what `check()` finds missing (None: nothing), build the site in the folder and print the
+    time and its build marker. Returns the folder, None when something is missing."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    parser.add_argument("folder", type=Path)
+    parser.add_argument(f"--{size_option}", type=int, default=default_size, dest="size")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    if (missing := check()) is not None:
+        print(missing, file=sys.stderr)
+        return None
+    started = time.monotonic()
+    build(args.folder, args.size, args.seed)
+    print(f"build: {time.monotonic() - started:.1f} s (marker: "
+          f"{json.loads((args.folder / 'build.json').read_text())})")
+    return Path(args.folder)

@@ -25,7 +25,6 @@ off and outside HTTP is blocked, so crawling cannot change the blog.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import datetime as dt
 import json
@@ -43,7 +42,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import requests
 
-from benchmarks.realsite.php import php_server, reuse_or_clear, same_host_links
+from benchmarks.realsite.php import php_server, reuse_or_clear, same_host_links, smoke_build
 
 PACKAGES = "wordpress wordpress-theme-twentytwentyone mariadb-server php-mysql php-cli"
 CODE = Path("/usr/share/wordpress")
@@ -428,18 +427,11 @@ def entities(folder: Path, server: str = "") -> set[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("folder", type=Path)
-    parser.add_argument("--posts", type=int, default=300)
-    parser.add_argument("--seed", type=int, default=0)
-    args = parser.parse_args(argv)
-    started = time.monotonic()
-    build(args.folder, args.posts, args.seed)
-    print(f"build: {time.monotonic() - started:.1f} s (marker: "
-          f"{json.loads((args.folder / 'build.json').read_text())})")
-    with serve(args.folder) as seed:
+    folder = smoke_build(__doc__, "posts", 300, build, argv)
+    assert folder is not None
+    with serve(folder) as seed:
         server = seed.rstrip("/")
-        ucc = sorted(entities(args.folder, server))
+        ucc = sorted(entities(folder, server))
         print(f"seed: {seed}\nentities: {len(ucc)} {Counter(page_type(u) for u in ucc)}")
         home_links = same_host_links(requests.get(seed, timeout=30).content, seed)
         post = min(u for u in home_links if page_type(u) == "post")
