@@ -270,7 +270,9 @@ def test_the_other_views_of_a_page_that_is_not_content_are_one_kind_of_link(
         if noindex:
             strategy._noindex.add(holder)
         meta = '<meta name="robots" content="noindex">' if noindex else ""
-        for i in range(RUN_LENGTH + 1):      # the first brings new text, then 10 misses each
+        # 21 views over two Apaths (an indexable first view brings new text): per Apath
+        # at most 11 misses in a row, one kind 20 or more
+        for i in range(RUN_LENGTH + 1):
             url = f"{holder}&offset={i}"
             strategy._via[url] = (holder, (X_LISTS, X_NEXT)[i % 2])
             visit = Visit(page=parse_html(url, f"<html><head>{meta}</head><body><p>"

@@ -43,7 +43,6 @@ import os
 import random
 import re
 import shutil
-import subprocess
 import sys
 import time
 import unicodedata
@@ -56,7 +55,13 @@ from urllib.parse import parse_qs, quote, unquote, urlsplit
 import requests
 
 from benchmarks.realsite.mediawiki import SYLLABLES, WORDS
-from benchmarks.realsite.php import php_server, reuse_or_clear, same_host_links, smoke_build
+from benchmarks.realsite.php import (
+    php_server,
+    reuse_or_clear,
+    run_php,
+    same_host_links,
+    smoke_build,
+)
 
 PACKAGES = "dokuwiki php-cli"
 CODE = Path("/usr/share/dokuwiki")
@@ -319,7 +324,8 @@ def _write_pages(data: Path, pages: dict[str, list[Revision]], now: int) -> None
     changes = []
     for page, revs in pages.items():
         path = page.replace(":", "/")
-        lines, size = [], 0
+        lines: list[str] = []
+        size = 0
         for ago, user, ip, summary, minor, text in revs:
             date, raw = now - ago, text.encode()
             attic = data / "attic" / f"{path}.{date}.txt.gz"
@@ -372,14 +378,6 @@ def _metadata(users: dict[str, str], pages: dict[str, list[Revision]], now: int,
     return "".join(out)
 
 
-def _php(folder: Path, script: Path, *args: str, stdin: str | None = None) -> str:
-    done = subprocess.run(["php", str(script), *args], input=stdin, capture_output=True,
-                          text=True, cwd=folder)
-    if done.returncode != 0:
-        raise RuntimeError(f"{script} {' '.join(args)} failed:\n{done.stdout}{done.stderr}")
-    return done.stdout
-
-
 def available() -> str | None:
     """None if Debian's packages for the wiki are installed, else how to install them."""
     if CODE.is_dir() and DEBIAN_CONF.is_dir() and shutil.which("php") is not None:
@@ -423,10 +421,10 @@ def build(folder: Path, n_pages: int = 400, seed: int = 0) -> Path:
     (folder / "router.php").write_text(ROUTER)
     (folder / "helper.php").write_text(HELPER)
     samples = sorted(set(page_ids(folder)) - set(pages))
-    _php(folder, folder / "helper.php", stdin=_metadata(dict(users), pages, now, samples))
+    run_php(folder / "helper.php", cwd=folder, stdin=_metadata(dict(users), pages, now, samples))
     # the index backlinks and search read; it renders every page's metadata and instructions
     # into meta/ and cache/ as the first views would (the cache starts empty: nothing stale)
-    _php(folder, code / "bin" / "indexer.php", "--quiet")
+    run_php(code / "bin" / "indexer.php", "--quiet", cwd=folder)
     marker.write_text(json.dumps({"params": params, "built_at": time.time(),
                                   "build_seconds": round(time.time() - started, 1)}))
     return folder
@@ -562,8 +560,8 @@ def main(argv: list[str] | None = None) -> int:
                             (history, history_links)]:
             print(f"{len(links)} distinct same-host links on {name}: "
                   f"{dict(Counter(page_type(u) for u in links).most_common())}")
-        red = {entity_of(u) for u in page_links | space_links if page_type(u) == "page"} \
-            - {None, *ids}
+        red = {e for u in page_links | space_links if page_type(u) == "page"
+               and (e := entity_of(u)) is not None} - set(ids)
         print(f"links to missing pages from {page} and {space}: {sorted(red)}")
         refused = requests.post(seed, data={"do": "save"}, timeout=30).status_code
         print(f"{refused} POST {seed}")

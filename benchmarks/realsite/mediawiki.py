@@ -29,7 +29,6 @@ import json
 import os
 import random
 import shutil
-import subprocess
 import sys
 import time
 from collections import Counter
@@ -40,7 +39,7 @@ from xml.sax.saxutils import escape
 
 import requests
 
-from benchmarks.realsite.php import php_server, same_host_links, smoke_build
+from benchmarks.realsite.php import php_server, run_php, same_host_links, smoke_build
 
 PACKAGES = "mediawiki php-cli php-sqlite3"
 CODE = Path("/usr/share/mediawiki")
@@ -254,11 +253,7 @@ def _env(folder: Path, **extra: str) -> dict[str, str]:
 
 def _php(folder: Path, script: str | Path, *args: str, stdin: str | None = None) -> str:
     path = script if isinstance(script, Path) else CODE / "maintenance" / script
-    done = subprocess.run(["php", str(path), *args], input=stdin, capture_output=True,
-                          text=True, env=_env(folder), cwd=CODE)
-    if done.returncode != 0:
-        raise RuntimeError(f"{path.name} {' '.join(args)} failed:\n{done.stdout}{done.stderr}")
-    return done.stdout
+    return run_php(path, *args, cwd=CODE, stdin=stdin, env=_env(folder))
 
 
 def available() -> str | None:

@@ -94,6 +94,17 @@ def reuse_or_clear(folder: Path, params: Mapping[str, object], helper: str, what
     return False
 
 
+def run_php(script: Path, *args: str, cwd: Path, stdin: str | None = None,
+            env: Mapping[str, str] | None = None) -> str:
+    """Run a PHP command-line script (the sites' build helpers and maintenance scripts) and
+    return what it printed; a RuntimeError with its output when it fails."""
+    done = subprocess.run(["php", str(script), *args], input=stdin, capture_output=True,
+                          text=True, cwd=cwd, env=None if env is None else dict(env))
+    if done.returncode != 0:
+        raise RuntimeError(f"{script.name} {' '.join(args)} failed:\n{done.stdout}{done.stderr}")
+    return done.stdout
+
+
 def smoke_build(doc: str, size_option: str, default_size: int,
                 build: Callable[[Path, int, int], object], argv: Sequence[str] | None,
                 check: Callable[[], str | None] = lambda: None) -> Path | None:

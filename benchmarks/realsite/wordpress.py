@@ -42,7 +42,13 @@ from urllib.parse import parse_qs, urlsplit
 
 import requests
 
-from benchmarks.realsite.php import php_server, reuse_or_clear, same_host_links, smoke_build
+from benchmarks.realsite.php import (
+    php_server,
+    reuse_or_clear,
+    run_php,
+    same_host_links,
+    smoke_build,
+)
 
 PACKAGES = "wordpress wordpress-theme-twentytwentyone mariadb-server php-mysql php-cli"
 CODE = Path("/usr/share/wordpress")
@@ -262,11 +268,7 @@ def generate(n_posts: int, seed: int, now: dt.datetime) -> dict[str, Any]:
 
 
 def _php(folder: Path, *args: str, stdin: str | None = None) -> str:
-    done = subprocess.run(["php", str(folder / "helper.php"), *args], input=stdin,
-                          capture_output=True, text=True, cwd=folder)
-    if done.returncode != 0:
-        raise RuntimeError(f"helper.php {' '.join(args)} failed:\n{done.stdout}{done.stderr}")
-    return done.stdout
+    return run_php(folder / "helper.php", *args, cwd=folder, stdin=stdin)
 
 
 def _db_user() -> str:
