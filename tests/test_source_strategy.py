@@ -684,3 +684,113 @@ def test_the_duplicate_guard_reads_the_canonical_count_saved_with_the_model(
     del model.info["canonical_views"]
     strategy._use(model)
     assert strategy.dups.canonical == 8 and not strategy.dups.signals()[0]
+
+
+# --- live outliers: rare pages with new text are not worthless ---------------------------------
+X_SIDE = '/html/body/nav/a[@class="wikilink1"]'
+X_TOOL = '/html/body/div/a[@class="action"]'
+
+
+def test_a_sampled_page_is_live_when_indexable_new_and_long_enough(tmp_path: Path) -> None:
+    """While sampling, a page counts as live when it is marked for indexing, is no duplicate
+    view and brought new text, judged on enough shingles (a login form is too short)."""
+    from tests.test_learning_discovery import _text
+
+    strategy = REGISTRY["source-ucc"].from_profile(
+        _profile("source-ucc", tmp_path, ["http://m.test/"]))
+
+    def visit(url: str, body: str, robots: str = "all", digest: bytes = b"") -> None:
+        html = f'<html><head><meta name="robots" content="{robots}"></head><body>{body}'
+        strategy.describe(Visit(page=parse_html(url, html.encode()), depth=1,
+                                digest=digest or url.encode()))
+
+    visit("http://m.test/ns:start", f"<p>{_text(1)}</p>", digest=b"start")
+    visit("http://m.test/copy", f"<p>{_text(1)}</p>", digest=b"start")   # same body
+    visit("http://m.test/again", f"<p>{_text(1)}</p>")                  # text seen before
+    visit("http://m.test/special", f"<p>{_text(2)}</p>", robots="noindex,nofollow")
+    visit("http://m.test/login", "<form><label>Name</label><input name=u></form>")
+    assert strategy._sample_live == {"http://m.test/ns:start"}
+
+
+def test_links_to_live_outliers_are_followed_last_and_to_dead_ones_not(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Real DokuWiki: the namespace start pages are few and unlike every other page, so the
+    sample leaves them outliers, and a trusted sample's outliers are worth 0 (§4.2): the
+    sidebar links to four of them were skipped as low-value. Crawling for UCC, a pair's
+    outlier destinations are worth the best cluster's value in the share that were live
+    (`test_a_sampled_page_is_live_when_indexable_new_and_long_enough`) and had a URL
+    pattern of the content, for links of such a pattern: the sidebar's link to another
+    start page is followed, ranked last (eq. 12 gives outliers 0), its link to the member
+    list is not; a tool menu whose outliers were noindex stays low-value, and so does a
+    pair with one live outlier in forty. Harvested outliers update the share. Crawling for
+    a target, outliers are not the target: not used."""
+    import numpy as np
+
+    import archiver.strategies.source as source
+    from archiver.learning.features import canonical_apath
+    from archiver.learning.navigation import NavigationTable
+    from tests.test_learning_discovery import _text
+    from tests.test_learning_navigation import X_LISTS, X_NEXT, X_PHOTO, X_THUMB
+
+    monkeypatch.setattr(source, "TRUSTED_SAMPLE", 1)   # outliers worth 0, as on a real sample
+    x_rare, n = '/html/body/p/a[@class="rare"]', 40
+    w = "http://w.test/"
+    wiki = [f"{w}wiki/Page_{i}" for i in range(1, 9)]
+    starts = [f"{w}wiki/{ns}_start" for ns in ("Geo", "Trade")]
+    rare = [f"{w}wiki/Rare_{i}" for i in range(n)]
+    groups = {w: {X_LISTS: [f"{w}lists/1"], X_PHOTO: [wiki[0]]},
+              f"{w}lists/1": {X_THUMB: wiki[:4], X_NEXT: [f"{w}lists/2"]},
+              f"{w}lists/2": {X_THUMB: wiki[4:], X_NEXT: [f"{w}lists/3"]},
+              wiki[0]: {X_SIDE: [*starts, f"{w}wiki/Home"],
+                        X_TOOL: [f"{w}tool?do=recent", f"{w}tool?do=media"]},
+              wiki[1]: {x_rare: rare}}
+    clusters = {w: 0, f"{w}lists/1": 1, f"{w}lists/2": 1, f"{w}lists/3": 1,
+                **dict.fromkeys(wiki, 2),
+                **dict.fromkeys([*starts, f"{w}wiki/Home", f"{w}tool?do=recent",
+                                 f"{w}tool?do=media", *rare], -1)}
+
+    def strategy(name: str, target: int | None = None, **params: Any) -> Any:
+        s = _listing_strategy(tmp_path / name, **params)
+        model = s.model
+        model.navigation_ = NavigationTable().fit(groups, clusters, n_clusters=3)
+        model.urls_ = list(clusters)
+        model.labels_ = np.array(list(clusters.values()))
+        model.info["target"] = target
+        s._use(model)
+        s.sampler.groups_ = groups
+        s._cluster_of = dict(clusters)
+        s._sample_live = {*starts, rare[0], f"{w}tool?do=media"}  # a tool's URL pattern
+        if s._live_on:
+            s._live_outliers(s.sampler, model)
+            s._read_live(model)
+        return s
+
+    on = strategy("on")
+    side, rare_x = (canonical_apath(x) for x in (X_SIDE, x_rare))
+    assert on._protected == 2 and on._content_patterns == {on._pattern(wiki[0])}
+    assert on.model.info["live_outliers"] == [[2, side, 2, 3], [2, rare_x, 1, n]]
+    to_start = on._judge(f"{w}wiki/Society_start", 2, X_SIDE)
+    assert to_start.follow and to_start.priority == 0.0 and to_start.cluster == -1
+    assert on._judge(f"{w}members?page=2", 2, X_SIDE).reason == "low-value:-1"
+    assert on._judge(f"{w}tool?do=index", 2, X_TOOL).reason == "low-value:-1"
+    assert on._judge(f"{w}wiki/Rare_99", 2, x_rare).reason == "low-value:-1"
+    assert on._static[-1] == 0.0                          # the outlier column: still 0
+    for i in range(38):                                   # 2 live of 41: under 1/20
+        on._via[f"{w}wiki/Dead_{i}"] = (wiki[0], X_SIDE)
+        on._observe_destination(f"{w}wiki/Dead_{i}", -1)
+    assert on._live[(2, side)] == [2.0, 41.0]
+    assert on._judge(f"{w}wiki/History_start", 2, X_SIDE).reason == "low-value:-1"
+    on.model.classify = lambda bag: -1                    # harvested pages fit no cluster
+    for i, (url, robots) in enumerate([(f"{w}wiki/Live_start", "all"),   # live
+                                       (f"{w}wiki/Hidden_start", "noindex"),
+                                       (f"{w}members?page=3", "all")]):   # not the content's
+        on._via[url] = (wiki[0], X_SIDE)
+        html = f'<html><head><meta name="robots" content="{robots}"></head><body><p>' \
+               f'{_text(10 + i)}</p>'
+        on.describe(Visit(page=parse_html(url, html.encode()), depth=1, digest=url.encode()))
+    assert on._live[(2, side)] == [3.0, 44.0]
+    off = strategy("off", live_outliers=False)
+    assert off.params()["live_outliers"] is False
+    assert off._judge(f"{w}wiki/Society_start", 2, X_SIDE).reason == "low-value:-1"
+    target = strategy("target", target=2)
+    assert not target._live and not target._judge(f"{w}wiki/Society_start", 2, X_SIDE).follow

@@ -46,7 +46,8 @@ from lxml import etree
 
 from archiver.learning.features import Text, body_text
 
-__all__ = ["MIN_SHINGLES", "NOVEL_SHARE", "RUN_LENGTH", "SHINGLE", "Discovery", "Shingles"]
+__all__ = ["MIN_SHINGLES", "NOVEL_SHARE", "RUN_LENGTH", "SHINGLE", "Discovery", "News",
+           "Shingles"]
 
 SHINGLE = 5          # words per shingle (Broder uses 4-10; 2-grams were all "seen" on a
 #                      real blog after a few hundred pages of a small vocabulary)
@@ -104,10 +105,31 @@ class Shingles:
               text: Text | None = None) -> bool:
         """Whether a parsed page brought new text (module docstring); its shingles are
         marked as seen. `text`: the page's `body_text`, when already extracted."""
+        return self.judge(root, text).novel
+
+    def judge(self, root: etree._Element, text: Text | None = None) -> News:
+        """What a parsed page's text brought (`News`); its shingles are marked as seen."""
         own, linked = body_text(root) if text is None else text
         hashes = self.of([*own, *linked])
-        new = self.add(hashes)
-        return hashes.size < MIN_SHINGLES or new >= NOVEL_SHARE * hashes.size
+        return News(int(hashes.size), self.add(hashes))
+
+
+@dataclass(frozen=True, slots=True)
+class News:
+    """A page's distinct shingles and how many of them were new when it was fetched."""
+
+    shingles: int
+    new: int
+
+    @property
+    def judged(self) -> bool:
+        """Long enough to judge by its text (`MIN_SHINGLES`)."""
+        return self.shingles >= MIN_SHINGLES
+
+    @property
+    def novel(self) -> bool:
+        """New text (module docstring); a page too short to judge counts as new."""
+        return not self.judged or self.new >= NOVEL_SHARE * self.shingles
 
 
 @dataclass

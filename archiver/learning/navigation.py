@@ -8,7 +8,7 @@ mixed (cluster, Apath) pair by the URL pattern of its links (see `NavigationTabl
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -21,7 +21,8 @@ if TYPE_CHECKING:
     from typing import Self
 
 __all__ = ["BACKOFF_LEVELS", "CONTENT_FULL", "DEFAULT_BACKOFF", "LinkScorer", "NavigationTable",
-           "cluster_content", "dsim", "hits"]
+           "cluster_content", "dsim", "hits",
+           "sampled_destinations"]
 
 # Back-off levels, from most to least specific. "exact" is eq. 5 itself; "any" pools the
 # same Apath over every source cluster; "general"/"any-general" use `generalize_apath`
@@ -148,7 +149,6 @@ class NavigationTable:
         unknown = [b for b in self.backoff if b not in BACKOFF_LEVELS]
         if unknown:
             raise ValueError(f"unknown backoff level(s) {unknown}; known: {BACKOFF_LEVELS}")
-        aliases = aliases or {}
         width = n_clusters + 1
         self.patterns_ = UrlPatterns.learn(
             u for by_apath in groups.values() for urls in by_apath.values() for u in urls
@@ -159,28 +159,23 @@ class NavigationTable:
         sizes: dict[tuple[int, str], int] = {}
         for page, by_apath in groups.items():
             src = page_cluster.get(page)
-            if src is None:
-                continue
-            for apath, urls in by_apath.items():
-                key = (int(src), apath)
-                sizes[key] = sizes.get(key, 0) + len(urls)          # eq. 4: concatenation
-                row = counts.setdefault(key, np.zeros(width))
-                for url in urls:
-                    final = _resolve(url, aliases)
-                    dest = page_cluster.get(final)
-                    if dest is None and (url in dead or final in dead):
-                        dest = -1
-                    if dest is not None:
-                        column = dest if dest >= 0 else n_clusters
-                        row[column] += 1.0
-                        if self.url_patterns:
-                            pattern = seen.get(url)
-                            if pattern is None:
-                                pattern = seen[url] = self.patterns_.pattern(url)
-                            cell = (*key, pattern)
-                            if cell not in sub:
-                                sub[cell] = np.zeros(width)
-                            sub[cell][column] += 1.0
+            if src is not None:
+                for apath, urls in by_apath.items():
+                    key = (int(src), apath)
+                    sizes[key] = sizes.get(key, 0) + len(urls)      # eq. 4: concatenation
+        for key, url, _, dest in sampled_destinations(groups, page_cluster, aliases, dead):
+            column = dest if dest >= 0 else n_clusters
+            if key not in counts:
+                counts[key] = np.zeros(width)
+            counts[key][column] += 1.0
+            if self.url_patterns:
+                pattern = seen.get(url)
+                if pattern is None:
+                    pattern = seen[url] = self.patterns_.pattern(url)
+                cell = (*key, pattern)
+                if cell not in sub:
+                    sub[cell] = np.zeros(width)
+                sub[cell][column] += 1.0
         keys = sorted(k for k, row in counts.items() if row.sum() > 0)
         self.n_clusters_ = n_clusters
         self.keys_ = keys
@@ -311,6 +306,29 @@ class NavigationTable:
                     return p, level
                 return (own + PATTERN_PRIOR * p) / (own.sum() + PATTERN_PRIOR), level + "+url"
         return np.zeros(self.n_clusters_ + 1), "none"
+
+
+def sampled_destinations(
+    groups: Mapping[str, Mapping[str, Sequence[str]]], page_cluster: Mapping[str, int],
+    aliases: Mapping[str, str] | None = None, dead: Collection[str] = (),
+) -> Iterator[tuple[tuple[int, str], str, str, int]]:
+    """Every sampled destination of eq. 5: for each link of each sampled page whose
+    destination was sampled too (through `aliases`, the redirects) or gave nothing
+    (`dead`), its (source cluster, Apath) pair, its URL, the URL it led to, and the
+    destination's cluster (-1: an outlier, or dead). Arguments as `NavigationTable.fit`."""
+    aliases = aliases or {}
+    for page, by_apath in groups.items():
+        src = page_cluster.get(page)
+        if src is None:
+            continue
+        for apath, urls in by_apath.items():
+            for url in urls:
+                final = _resolve(url, aliases)
+                dest = page_cluster.get(final)
+                if dest is None and (url in dead or final in dead):
+                    dest = -1
+                if dest is not None:
+                    yield (int(src), apath), url, final, int(dest)
 
 
 def hits(

@@ -24,6 +24,22 @@ of its views (979 -> 907 requests, recall unchanged). Off by default,
 ``listing_exhaustion`` judges a listing's own pagination per listing (`_kind`): it puts
 completeness before cost.
 
+Live outliers (an extension of §4.2, parameter ``live_outliers``, crawling for UCC): a
+trusted sample's outliers are worth 0, so a kind of link whose sampled destinations were
+outliers is skipped. On a real DokuWiki the namespace start pages (a paragraph and a long
+list of the namespace's pages) are few and unlike any other page: the two sampled were
+outliers, and the sidebar's links to the other four were skipped (recall 0.988). An
+outlier is *live* when it is marked for indexing, is no duplicate view, brought new text
+judged on at least `MIN_SHINGLES` shingles (`archiver.learning.discovery.News`), and its
+URL has a pattern of at least `MIN_SHAPE_PAGES` sampled pages of the protected cluster: a
+content page that looks like no other. A (cluster, Apath) pair's outlier destinations are
+then worth, in the verdict, the best cluster's value in the share that were live, for a
+link whose own URL has such a pattern; the order stays eq. 12's (outliers 0), so those
+links come last. Harvested outliers update the share. Real DokuWiki: recall 1.000 for 599
+requests instead of 594. New text alone is not enough: a real FlaskBB's member list is
+live by its text, and without the URL pattern its 26 pages were fetched for nothing (781
+-> 808 requests). The zoo, MediaWiki, WordPress and FlaskBB crawls are unchanged.
+
 Listings of the content (an extension, parameter ``hub_share``, crawling for UCC): eq. 11
 values a cluster by its own pages, so a forum's topic list, whose pages are all alike,
 is worth 0.013 of the topics on a real FlaskBB and its pagination was skipped; the crawl
@@ -182,6 +198,9 @@ EVIDENCE_PRIOR = 4
 MACHINE_TYPES = frozenset({"application/json", "text/json", "application/javascript",
                            "text/javascript", "application/x-javascript", "text/css"})
 TRUSTED_SAMPLE = 200   # sampled pages from which outlier destinations count as worthless
+# A link worth the threshold itself (an "unknown" destination) is followed: the harvest
+# evidence's posterior rows sum to 1 only up to rounding
+VALUE_TOLERANCE = 1e-9
 # Sampled pages of the target cluster that must have the example's URL shape, and that
 # must have another path, before the shape is trusted to split the cluster (minPts, as for
 # a cluster): the cluster then mixes page types.
@@ -224,7 +243,9 @@ class SourceStrategy(Strategy):
     the protected cluster from which it is valued as a listing of it; default 1/3 crawling
     for UCC, 0 (off) crawling for a target; see the module docstring), ``redirect_cost``
     (divide a link's score by the requests per page its pair has cost; default true; see
-    the module docstring).
+    the module docstring), ``live_outliers`` (crawling for UCC, value a pair's outlier
+    destinations by the share that were live pages with a URL pattern of the content;
+    default true; see the module docstring).
 
     References
     ----------
@@ -263,6 +284,7 @@ class SourceStrategy(Strategy):
                                           HUB_SHARE if self.mode == "ucc" else 0.0))
         self.listing_exhaustion = bool(params.get("listing_exhaustion", False))
         self.use_redirect_cost = bool(params.get("redirect_cost", True))
+        self.use_live_outliers = bool(params.get("live_outliers", True))
         self.target_example = cfg.target_example
         self.sampler: SiteSampler = SiteSampler(
             self.sample_size, min_pages=int(params.get("min_pages", min(200, self.sample_size))),
@@ -286,6 +308,12 @@ class SourceStrategy(Strategy):
         self.dust = Dust(lambda url: self._cluster_of.get(url, -1))  # other URLs of a page
         # sampled URL → (duplicate, noindex, duplicate by its rel=canonical)
         self._sample_dup: dict[str, tuple[bool, bool, bool]] = {}
+        # Live outliers (module docstring): sampled pages that may be; the URL patterns of
+        # the content; (cluster, Apath) → [live, all] of its outlier destinations
+        self._sample_live: set[str] = set()
+        self._content_patterns: set[str] = set()
+        self._live: dict[tuple[int, str], list[float]] = {}
+        self._live_on = False
         self._fetched: set[str] = set()              # URLs fetched so far
         self._redirected_to: set[str] = set()        # targets of redirects so far
         self._cause: dict[str, str] = {}             # redirect target → the link followed
@@ -315,7 +343,7 @@ class SourceStrategy(Strategy):
                 "evidence": self.use_evidence, "near_duplicates": self.use_near_duplicates,
                 "balance": self.use_balance, "exhaustion": self.exhaustion,
                 "hub_share": self.hub_share, "listing_exhaustion": self.listing_exhaustion,
-                "redirect_cost": self.use_redirect_cost,
+                "redirect_cost": self.use_redirect_cost, "live_outliers": self.use_live_outliers,
                 "self_views": self.use_self_views, "dust": self.use_dust,
                 "target_example": self.target_example, "random_state": self.random_state}
 
@@ -406,8 +434,9 @@ class SourceStrategy(Strategy):
         if self.use_dust:
             self.dust.page(url, visit.digest)
         bag = visit.page.bag()
-        novel = self._shingles.novel(tree, visit.page.body_text()) \
-            if self._shingles is not None else True
+        news = self._shingles.judge(tree, visit.page.body_text()) \
+            if self._shingles is not None else None
+        novel = news is None or news.novel
         self._duplicate_seen(visit.page.url, duplicate, noindex, by_canonical)
         extra: dict[str, Any] = {"duplicate_view": duplicate}
         if noindex:
@@ -417,6 +446,9 @@ class SourceStrategy(Strategy):
 
             self._bags[visit.page.url] = bag
             self._texts[visit.page.url] = text_chars(tree, visit.page.body_text())
+            if news is not None and news.judged and news.novel and not duplicate \
+                    and not noindex:     # the URL's pattern is checked at the fit
+                self._sample_live.add(visit.page.url)
             return PageInfo(extra={"phase": "sample", **extra})
         if self.model is None or self.scorer is None:
             return PageInfo()
@@ -427,8 +459,10 @@ class SourceStrategy(Strategy):
         if noindex:
             self._noindex.add(visit.page.url)
         # a page the site asks robots not to index is not content, whatever its template
-        self._observe_destination(visit.page.url, -1 if noindex and self.use_duplicates
-                                  and self.dups.signals()[1] else cluster)
+        live = cluster < 0 and news is not None and news.judged and news.novel \
+            and not duplicate and not noindex and self._pattern(url) in self._content_patterns
+        self._observe_destination(url, -1 if noindex and self.use_duplicates
+                                  and self.dups.signals()[1] else cluster, live)
         return PageInfo(cluster=cluster, extra=extra)
 
     def _is_duplicate(self, visit: Visit) -> tuple[bool, bool]:
@@ -535,9 +569,10 @@ class SourceStrategy(Strategy):
         if key is not None:
             self.dups.observe(key, duplicate, noindex, link, self._pattern(link), canonical)
 
-    def _observe_destination(self, url: str, cluster: int) -> None:
-        """Count a harvested page's cluster (-1: outlier or dead) against the (cluster, Apath,
-        URL pattern) of the link that found it (module docstring, "Harvest evidence")."""
+    def _observe_destination(self, url: str, cluster: int, live: bool = False) -> None:
+        """Count a harvested page's cluster (-1: outlier or dead; `live`, a live outlier)
+        against the (cluster, Apath, URL pattern) of the link that found it (module
+        docstring, "Harvest evidence" and "Live outliers")."""
         import numpy as np
 
         link, pair = self._link_key(url)     # a redirect's target counts for the link
@@ -548,6 +583,10 @@ class SourceStrategy(Strategy):
         for row in (self._evidence.setdefault(key, np.zeros(width)),
                     self._pair_evidence.setdefault(pair, np.zeros(width))):
             row[cluster if cluster >= 0 else -1] += 1.0
+        if cluster < 0 and self._live_on:
+            counts = self._live.setdefault(pair, [0.0, 0.0])
+            counts[0] += live
+            counts[1] += 1.0
 
     def decide(self, visit: Visit, links: Sequence[Link]) -> list[Decision]:
         if not self._fitted:
@@ -640,9 +679,45 @@ class SourceStrategy(Strategy):
         self._bags.clear()
         self._texts.clear()
         self._use(model)
+        if self._live_on:      # the content's URL patterns need the protected cluster
+            self._live_outliers(s, model)
+            self._read_live(model)
+        self._sample_live.clear()
         logger.info("SOUrCe: %d clusters from %d pages (eps %.3f, %d outliers, sample %s)",
                     model.n_clusters_, len(urls), model.eps_, int((model.labels_ < 0).sum()),
                     info["sample_stop"])
+
+    def _live_outliers(self, s: SiteSampler, model: SourceModel) -> None:
+        """Into the model's info: ``content_patterns``, the URL patterns of at least
+        `MIN_SHAPE_PAGES` sampled pages of the protected cluster, and ``live_outliers``,
+        [cluster, Apath, live, outliers] of every sampled (cluster, Apath) pair that led to
+        a live outlier: of its sampled destinations in the outlier column (outliers and
+        dead links), how many were live (module docstring, "Live outliers")."""
+        from collections import Counter
+
+        from archiver.learning.navigation import sampled_destinations
+
+        shapes = Counter(self._pattern(u) for u, label in
+                         zip(model.urls_, model.labels_.tolist(), strict=True)
+                         if label == self._protected)
+        content = {p for p, n in shapes.items() if n >= MIN_SHAPE_PAGES}
+        counts: dict[tuple[int, str], list[int]] = {}
+        for key, _, final, dest in sampled_destinations(s.groups_, self._cluster_of,
+                                                        s.aliases_, s.dead_):
+            if dest < 0:
+                row = counts.setdefault(key, [0, 0])
+                row[0] += final in self._sample_live and self._pattern(final) in content
+                row[1] += 1
+        model.info["content_patterns"] = sorted(content)
+        model.info["live_outliers"] = [[c, x, live, n] for (c, x), (live, n)
+                                       in sorted(counts.items()) if live]
+
+    def _read_live(self, model: SourceModel) -> None:
+        """`_live` and `_content_patterns` from the model's info (`_live_outliers`)."""
+        self._content_patterns = set(model.info.get("content_patterns") or [])
+        self._live = {(int(c), str(x)): [float(live), float(n)]
+                      for c, x, live, n in model.info.get("live_outliers") or [] if int(n)
+                      } if self._live_on else {}
 
     def _target_cluster(self, model: SourceModel) -> int | None:
         """Cluster of the example page (§4.4.2): its sample label, else its kNN class."""
@@ -724,6 +799,8 @@ class SourceStrategy(Strategy):
         # ranked last by eq. 12 but not skipped (the threshold itself, i.e. "unknown").
         trusted = len(model.urls_) >= TRUSTED_SAMPLE
         self._static = np.append(static, 0.0 if trusted else self.low_value)
+        self._live_on = trusted and mode == "ucc" and self.use_live_outliers
+        self._read_live(model)
         self._cluster_of = dict(zip(model.urls_, model.labels_.tolist(), strict=True))
         self.dups = DuplicateRates.from_rows(model.info.get("duplicate_views") or [])
         # a loaded model brings its sample's counts (a resumed crawl replays its sample
@@ -818,9 +895,11 @@ class SourceStrategy(Strategy):
             score -= float(p[t]) * self.scorer.alpha * self.scorer.authority_[t]
         score *= keep / self._cost(key)
         value = float(pair @ self._static)
-        if value < self.low_value:
+        if self._live and full in self._content_patterns and (live := self._live.get(key)):
+            value += float(pair[-1]) * live[0] / live[1]     # module docstring, live outliers
+        if value < self.low_value - VALUE_TOLERANCE:
             return Decision(url, False, score, f"low-value:{predicted}", predicted)
-        if value * keep < self.low_value:
+        if value * keep < self.low_value - VALUE_TOLERANCE:
             return Decision(url, False, score, f"duplicate-views:{predicted}", predicted)
         if predicted != self._protected and self.discovery.exhausted(
                 self._kind(cluster, anchor_path, holder, url, apath)):
