@@ -285,5 +285,62 @@ def test_the_other_views_of_a_page_that_is_not_content_are_one_kind_of_link(
     for name, cluster, noindex in (("outlier", -1, False), ("noindex", 1, True)):
         closed = crawl(_listing_strategy(tmp_path / name, evidence=False), cluster, noindex)
         assert not closed.follow and closed.reason.startswith("exhausted:"), name
-    content = crawl(_listing_strategy(tmp_path / "content", evidence=False), 1, False)
+    # the kinds' family (both lead to lists) would pool them: this is about `_kind` alone
+    content = crawl(_listing_strategy(tmp_path / "content", evidence=False, families=False),
+                    1, False)
     assert content.follow, content.reason
+
+
+def test_kinds_of_one_family_are_judged_together_once_each_has_missed_a_few_times() -> None:
+    """Real WordPress: once every post was known, the archives' sidebar widgets, page
+    numbers and previous-page links (three kinds, all leading to archives) each needed
+    `RUN_LENGTH` misses of their own. Kinds of one family (the holder's cluster and the
+    cluster their links lead to most) also share a run: it ends a kind that has missed
+    `FAMILY_OWN` times in a row itself. A kind with fewer misses of its own (the header
+    menu's static pages, fetched last) and a kind without a family are not ended by it; a
+    productive page anywhere in the family starts its run again."""
+    from archiver.learning.discovery import FAMILY_OWN
+
+    families = {("c", "widgets"): ("c", "to 0"), ("c", "pages"): ("c", "to 0"),
+                ("c", "prev"): ("c", "to 0"), ("c", "menu"): ("c", "to 0")}
+    d = Discovery(family=families.get)
+    kinds = [("c", "widgets"), ("c", "pages"), ("c", "prev")]
+    per_kind = -(-RUN_LENGTH // len(kinds))          # each under RUN_LENGTH on its own
+    assert FAMILY_OWN <= per_kind < RUN_LENGTH
+    for i in range(per_kind - 1):
+        for kind in kinds:
+            d.settle(f"u{i}{kind[1]}", kind, productive=False)
+    d.settle("menu-1", ("c", "menu"), productive=False)
+    d.settle("alone", ("c", "alone"), productive=False)
+    assert not any(d.exhausted(k) for k in kinds)    # the family has not missed enough
+    d.settle("x", ("c", "menu"), productive=True)    # the family's run starts again
+    assert d.runs[("c", "to 0")] == 0
+    for i in range(per_kind):
+        for kind in kinds:
+            d.settle(f"v{i}{kind[1]}", kind, productive=False)
+    assert d.runs[("c", "to 0")] >= RUN_LENGTH
+    assert all(d.exhausted(k) for k in kinds)
+    assert not d.exhausted(("c", "menu"))            # one miss of its own since its hit
+    for _ in range(per_kind):
+        d.settle("w", ("c", "alone"), productive=False)
+    assert not d.exhausted(("c", "alone"))           # no family: its own run only
+    plain = Discovery()
+    for i in range(per_kind):
+        for kind in kinds:
+            plain.settle(f"v{i}{kind[1]}", kind, productive=False)
+    assert not any(plain.exhausted(k) for k in kinds)
+
+
+def test_the_family_of_a_kind_is_where_its_sampled_links_led_most(tmp_path: Path) -> None:
+    from archiver.learning.features import canonical_apath
+    from tests.test_learning_navigation import X_LISTS, X_PHOTO, X_THUMB
+    from tests.test_source_strategy import _listing_strategy
+
+    strategy = _listing_strategy(tmp_path / "on")
+    assert strategy._family((1, canonical_apath(X_THUMB))) == (1, "to 2")
+    assert strategy._family((0, canonical_apath(X_LISTS))) == (0, "to 1")
+    assert strategy._family((0, canonical_apath(X_PHOTO))) == (0, "to 2")
+    assert strategy._family((-1, "views @/special")) is None
+    assert strategy._family((1, f"{canonical_apath(X_THUMB)} @/board?f=1")) is None
+    off = _listing_strategy(tmp_path / "off", families=False)
+    assert off.discovery.family is None and off.params()["families"] is False

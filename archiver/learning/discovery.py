@@ -19,6 +19,15 @@ the page, is **exhausted** once its last `RUN_LENGTH` settled pages in a row wer
 productive. If such links still brought something new one time in ten, twenty misses in a
 row would happen with probability 0.9^20 = 0.12; one time in five, 0.01.
 
+Kinds of one **family** (given by the caller: the holder's cluster and the cluster the
+kind's links lead to most, see `archiver.strategies.source`) also share a run of misses, and
+a kind is exhausted when its family's run reaches `RUN_LENGTH` and its own run `FAMILY_OWN`.
+Once a real WordPress's posts were all known, its archives' sidebar widgets, page numbers
+and previous-page links, three kinds that all lead to archives, each needed twenty misses
+of its own. The guard on a kind's own run keeps a kind that was seldom followed out of its
+siblings' verdict: without it, the header menu's three static pages, fetched last, were
+lost with the archives (recall 1.000 -> 0.990).
+
 Shingles are runs of `SHINGLE` words within one text node of the body (link text
 included), hashed into a bitmap of 2^`BITMAP_BITS` bits (16 MiB): a set of
 every shingle seen, with about 4% false "seen" after 6 million shingles (a 20,000-page
@@ -38,7 +47,7 @@ Broder (1997), "On the resemblance and containment of documents" (w-shingles).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -56,6 +65,7 @@ MIN_SHINGLES = 20    # below this a page is too short to judge by its text: coun
 RUN_LENGTH = 20      # settled pages in a row, none productive, after which a kind of link
 #                      is exhausted (module docstring)
 BITMAP_BITS = 27
+FAMILY_OWN = 4       # misses in a row of its own a kind needs before its family can end it
 _TOKEN = re.compile(r"\w+|\x00")
 _MIX = np.uint64(0x9E3779B97F4A7C15)   # 2^64 / golden ratio, odd (Knuth's multiplicative hash)
 
@@ -145,6 +155,8 @@ class Discovery:
     answers for a kind of link."""
 
     run_length: int = RUN_LENGTH
+    # the family of a kind (several kinds judged together as well), None for none
+    family: Callable[[Key], Key | None] | None = None
     runs: dict[Key, int] = field(default_factory=dict)          # misses in a row
     counts: dict[Key, list[int]] = field(default_factory=dict)  # [settled, productive]
     _pending: dict[str, _Pending] = field(default_factory=dict)
@@ -167,15 +179,24 @@ class Discovery:
         self._settle(link, key, productive)
 
     def exhausted(self, key: Key) -> bool:
-        return self.run_length > 0 and self.runs.get(key, 0) >= self.run_length
+        if self.run_length <= 0:
+            return False
+        own = self.runs.get(key, 0)
+        if own >= self.run_length:
+            return True
+        family = self.family(key) if self.family is not None else None
+        return family is not None and own >= FAMILY_OWN \
+            and self.runs.get(family, 0) >= self.run_length
 
     def _settle(self, link: str, key: Key | None, productive: bool) -> None:
         while True:
             if key is not None:
-                row = self.counts.setdefault(key, [0, 0])
-                row[0] += 1
-                row[1] += productive
-                self.runs[key] = 0 if productive else self.runs.get(key, 0) + 1
+                family = self.family(key) if self.family is not None else None
+                for k in (key,) if family is None else (key, family):
+                    row = self.counts.setdefault(k, [0, 0])
+                    row[0] += 1
+                    row[1] += productive
+                    self.runs[k] = 0 if productive else self.runs.get(k, 0) + 1
             parent = self._found_by.pop(link, "")
             pending = self._pending.get(parent)
             if pending is None:
