@@ -447,6 +447,10 @@ class SourceStrategy(Strategy):
         news = self._shingles.judge(tree, visit.page.body_text()) \
             if self._shingles is not None else None
         novel = news is None or news.novel
+        # new text judged on enough shingles, indexable, no duplicate: a live outlier if it
+        # is one and has a URL pattern of the content (module docstring)
+        live = news is not None and news.judged and news.novel and not duplicate \
+            and not noindex
         self._duplicate_seen(visit.page.url, duplicate, noindex, by_canonical)
         extra: dict[str, Any] = {"duplicate_view": duplicate}
         if noindex:
@@ -456,8 +460,7 @@ class SourceStrategy(Strategy):
 
             self._bags[visit.page.url] = bag
             self._texts[visit.page.url] = text_chars(tree, visit.page.body_text())
-            if news is not None and news.judged and news.novel and not duplicate \
-                    and not noindex:     # the URL's pattern is checked at the fit
+            if live:             # the URL's pattern is checked at the fit
                 self._sample_live.add(visit.page.url)
             return PageInfo(extra={"phase": "sample", **extra})
         if self.model is None or self.scorer is None:
@@ -469,10 +472,10 @@ class SourceStrategy(Strategy):
         if noindex:
             self._noindex.add(visit.page.url)
         # a page the site asks robots not to index is not content, whatever its template
-        live = cluster < 0 and news is not None and news.judged and news.novel \
-            and not duplicate and not noindex and self._pattern(url) in self._content_patterns
         self._observe_destination(url, -1 if noindex and self.use_duplicates
-                                  and self.dups.signals()[1] else cluster, live)
+                                  and self.dups.signals()[1] else cluster,
+                                  live and cluster < 0
+                                  and self._pattern(url) in self._content_patterns)
         return PageInfo(cluster=cluster, extra=extra)
 
     def _is_duplicate(self, visit: Visit) -> tuple[bool, bool]:
@@ -563,7 +566,7 @@ class SourceStrategy(Strategy):
             return self._families[kind]
         cluster, apath = kind
         family = None
-        if self.scorer is not None and " @" not in apath and not apath.startswith("views @"):
+        if self.scorer is not None and " @" not in apath:   # both `_kind`s of a listing
             p = self._distribution((cluster, apath, ""))[0]
             if p.sum() > 0:
                 dest = int(p.argmax())

@@ -391,10 +391,7 @@ def build(folder: Path, n_pages: int = 400, seed: int = 0) -> Path:
     folder = folder.resolve()
     marker = folder / "build.json"
     params = {"n_pages": n_pages, "seed": seed, "version": VERSION}
-    if marker.exists() and (time.time() - json.loads(marker.read_text())["built_at"]
-                            > STALE_DAYS * 86400):
-        marker.unlink()  # its dates are too old: rebuild
-    if reuse_or_clear(folder, params, "router.php", "wiki"):
+    if reuse_or_clear(folder, params, "router.php", "wiki", STALE_DAYS):
         return folder
     started = time.time()
     code = folder / "dokuwiki"

@@ -39,7 +39,13 @@ from xml.sax.saxutils import escape
 
 import requests
 
-from benchmarks.realsite.php import php_server, run_php, same_host_links, smoke_build
+from benchmarks.realsite.php import (
+    php_server,
+    reuse_or_clear,
+    run_php,
+    same_host_links,
+    smoke_build,
+)
 
 PACKAGES = "mediawiki php-cli php-sqlite3"
 CODE = Path("/usr/share/mediawiki")
@@ -269,15 +275,9 @@ def build(folder: Path, n_articles: int = 400, seed: int = 0) -> Path:
     folder = folder.resolve()
     marker = folder / "build.json"
     params = {"n_articles": n_articles, "seed": seed, "version": VERSION}
-    if marker.exists():
-        old = json.loads(marker.read_text())
-        if old["params"] == params and time.time() - old["built_at"] < STALE_DAYS * 86400:
-            return folder
-    if folder.exists() and any(folder.iterdir()):
-        if not (folder / "LocalSettings.php").exists():
-            raise ValueError(f"{folder} is not empty and is not a wiki of ours")
-        shutil.rmtree(folder)
-    (folder / "data").mkdir(parents=True)
+    if reuse_or_clear(folder, params, "LocalSettings.php", "wiki", STALE_DAYS):
+        return folder
+    (folder / "data").mkdir()
     (folder / "cache").mkdir()
     started = time.time()
     _php(folder, "install.php", "--dbtype", "sqlite", "--dbpath", str(folder / "data"),

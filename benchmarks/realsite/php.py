@@ -79,13 +79,18 @@ def same_host_links(html: bytes, base: str) -> set[str]:
     return {h for h in hrefs if urlsplit(h).netloc == host}
 
 
-def reuse_or_clear(folder: Path, params: Mapping[str, object], helper: str, what: str) -> bool:
+def reuse_or_clear(folder: Path, params: Mapping[str, object], helper: str, what: str,
+                   stale_days: float | None = None) -> bool:
     """A site's build folder: True when it already holds a site built with `params` (its
-    build.json marker), else emptied for a fresh build (refused when it is not empty and has
-    no `helper` file, i.e. is not a site of ours; `what` names the site in the error)."""
+    build.json marker) less than `stale_days` ago (None: at any time), else emptied for a
+    fresh build (refused when it is not empty and has no `helper` file, i.e. is not a site
+    of ours; `what` names the site in the error)."""
     marker = folder / "build.json"
-    if marker.exists() and json.loads(marker.read_text())["params"] == params:
-        return True
+    if marker.exists():
+        old = json.loads(marker.read_text())
+        fresh = stale_days is None or time.time() - old["built_at"] < stale_days * 86400
+        if old["params"] == params and fresh:
+            return True
     if folder.exists() and any(folder.iterdir()):
         if not (folder / helper).exists():
             raise ValueError(f"{folder} is not empty and is not a {what} of ours")
