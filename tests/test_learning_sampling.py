@@ -97,6 +97,61 @@ def test_apaths_to_one_repeated_page_settle() -> None:
     assert [site.page_type(u) for u in unsettled.urls].count("login") > 2 * kinds.count("login")
 
 
+TABS = "/html/body/div/ul/li/a"
+
+
+def _walk_tabs(sampler: SiteSampler, indexable_views: int) -> list[str]:
+    """Articles 0, 1, … each with tabs (talk, edit, history: one Apath, as on a real
+    MediaWiki) and a link to the next article. Talk pages are indexable, and so are the
+    first `indexable_views` edit or history pages sampled; the others are noindex.
+    Returns the tabs sampled: "talk", "edit" or "history"."""
+    sampled: list[str] = []
+    for i in range(12):
+        page = f"http://s/a{i}"
+        tabs = [f"http://s/talk{i}", f"http://s/a{i}?do=edit", f"http://s/a{i}?do=history"]
+        links = [L(f"http://s/a{i + 1}", LIST), *(L(u, TABS) for u in tabs)]
+        for r in sampler.add_page(page, links):
+            if r.apath == TABS and sampler.still_wanted(r.url):
+                views = len(sampled) - sampled.count("talk")
+                tab = r.url.rpartition("=")[2] if "?" in r.url else "talk"
+                sampled.append(tab)
+                sampler.add_page(r.url, [], noindex=tab != "talk" and views >= indexable_views)
+    return sampled
+
+
+def test_a_kind_of_url_whose_first_pages_were_all_noindex_is_closed() -> None:
+    # edit forms and histories share a kind (/*?do), noindex page after page: once four
+    # were, the tabs (an Apath that stays open) are sampled for the talk pages only
+    sampler = SiteSampler(100, saturation=0.0, min_pts=4, random_state=0)
+    sampled = _walk_tabs(sampler, indexable_views=0)
+    assert sampler.closed_kinds_ == {"/*?do"} and TABS not in sampler.settled_
+    assert len(sampled) == 12 and len(sampled) - sampled.count("talk") == 4
+    # an indexable first view keeps the kind open, as does the switch
+    for indexable_views, close in ((1, True), (0, False)):
+        sampler = SiteSampler(100, saturation=0.0, min_pts=4, noindex_kinds=close,
+                              random_state=0)
+        sampled = _walk_tabs(sampler, indexable_views)
+        assert not sampler.closed_kinds_ and len(sampled) - sampled.count("talk") > 4
+
+
+def test_a_noindex_sitemap_is_no_dead_end() -> None:
+    # A real DokuWiki's index view (noindex) is the one way to its user: namespace: a
+    # noindex page that links min_pts pages never seen before, of kinds that were
+    # indexable, does not count towards closing its kind; noindex pages linking fewer
+    # (an edit form links its editor's pages), or only known or noindex URLs, do
+    sampler = SiteSampler(100, saturation=0.0, min_pts=4, random_state=0)
+    sampler.add_page("http://s/wiki/a0", [L("http://s/wiki/a1", LIST)])    # indexable
+    for i in range(6):
+        sampler.add_page(f"http://s/wiki/a0?idx=ns{i}",
+                         [L(f"http://s/wiki/ns{i}:p{j}", LIST) for j in range(5)], noindex=True)
+        sampler.add_page(f"http://s/wiki/a0?do=edit&n={i}",          # an editor's pages
+                         [L(f"http://s/wiki/u{i}", LIST), L(f"http://s/wiki/v{i}", LIST)],
+                         noindex=True)
+        sampler.add_page(f"http://s/wiki/d{i}?diff=1",
+                         [L(f"http://s/wiki/d{i + 1}?diff=1", LIST)], noindex=True)
+    assert sampler.closed_kinds_ == {"/wiki/*?do&n", "/wiki/*?diff"}
+
+
 def test_missing_mass_is_good_turing() -> None:
     sampler = SiteSampler(100, random_state=0)
     assert sampler.missing_mass_ == 1.0

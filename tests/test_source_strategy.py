@@ -712,6 +712,29 @@ def test_a_sampled_page_is_live_when_indexable_new_and_long_enough(tmp_path: Pat
     assert strategy._sample_live == {"http://m.test/ns:start"}
 
 
+def test_a_sampled_page_counts_as_noindex_while_the_signal_is_trusted(tmp_path: Path) -> None:
+    """The sampler closes a kind of URL whose first sampled pages were all noindex
+    (`test_a_kind_of_url_whose_first_pages_were_all_noindex_is_closed`). On a site that
+    marks nearly every page noindex (WordPress's "discourage search engines", a staging
+    copy), noindex says nothing: otherwise every kind would close after four pages and the
+    sample would end with a handful."""
+    def noindex(strategy: Any, url: str, robots: str = "all") -> bool:
+        html = f'<html><head><meta name="robots" content="{robots}"></head><body><p>{url}'
+        strategy.describe(Visit(page=parse_html(url, html.encode()), depth=1,
+                                digest=url.encode()))
+        return bool(strategy._sample_noindex(url))
+
+    def fresh() -> Any:
+        return REGISTRY["source-ucc"].from_profile(
+            _profile("source-ucc", tmp_path, ["http://m.test/"]))
+
+    site = fresh()
+    assert [noindex(site, "http://m.test/a"), noindex(site, "http://m.test/a?do=edit", "none"),
+            noindex(site, "http://m.test/b?do=edit", "noindex,nofollow")] == [False, True, True]
+    staging = fresh()
+    assert not any(noindex(staging, f"http://m.test/{i}", "noindex") for i in range(20))
+
+
 def test_links_to_live_outliers_are_followed_last_and_to_dead_ones_not(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Real DokuWiki: the namespace start pages are few and unlike every other page, so the

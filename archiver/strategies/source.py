@@ -251,7 +251,9 @@ class SourceStrategy(Strategy):
     destinations by the share that were live pages with a URL pattern of the content;
     default true; see the module docstring), ``families`` (kinds of link from one cluster
     leading mostly to one cluster also share a run of misses; default true; see
-    `archiver.learning.discovery`).
+    `archiver.learning.discovery`), ``noindex_kinds`` (the sampler stops choosing URLs of
+    a kind whose first 4 sampled pages were marked noindex and linked no more than a few
+    new pages; default true; see `archiver.learning.sampling.SiteSampler`).
 
     References
     ----------
@@ -294,7 +296,7 @@ class SourceStrategy(Strategy):
         self.target_example = cfg.target_example
         self.sampler: SiteSampler = SiteSampler(
             self.sample_size, min_pages=int(params.get("min_pages", min(200, self.sample_size))),
-            random_state=self.random_state)
+            noindex_kinds=bool(params.get("noindex_kinds", True)), random_state=self.random_state)
         self.sampler.add_seeds([*profile.seeds, *self.extra_seeds()])
         self._bags: dict[str, Mapping[str, int]] = {}
         self._texts: dict[str, tuple[int, int]] = {}   # sampled page → `text_chars`
@@ -314,6 +316,7 @@ class SourceStrategy(Strategy):
         self.dust = Dust(lambda url: self._cluster_of.get(url, -1))  # other URLs of a page
         # sampled URL → (duplicate, noindex, duplicate by its rel=canonical)
         self._sample_dup: dict[str, tuple[bool, bool, bool]] = {}
+        self._sample_rates = DuplicateRates()   # the same, site-wide, for the signals' guards
         # Live outliers (module docstring): sampled pages that may be; the URL patterns of
         # the content; (cluster, Apath) → [live, all] of its outlier destinations
         self._sample_live: set[str] = set()
@@ -506,6 +509,7 @@ class SourceStrategy(Strategy):
             self._observe_duplicate(url, duplicate, noindex, canonical)
         else:
             self._sample_dup[url] = (duplicate, noindex, canonical)
+            self._sample_rates.observe((-1, ""), duplicate, noindex, canonical=canonical)
 
     def _link_key(self, url: str) -> tuple[str, tuple[int, str] | None]:
         """The link that led to fetching `url` (for a redirect's target, the link that
@@ -665,10 +669,17 @@ class SourceStrategy(Strategy):
             chosen = {}
         else:
             chosen = {r.url: r.priority for r in
-                      self.sampler.add_page(url, links, signature=signature(bag))}
+                      self.sampler.add_page(url, links, signature=signature(bag),
+                                            noindex=self._sample_noindex(url))}
         return [Decision(link.url, True, SAMPLE_BAND + chosen[link.url], "sample")
                 if link.url in chosen else Decision(link.url, True, DEFERRED, "deferred")
                 for link in links]
+
+    def _sample_noindex(self, url: str) -> bool:
+        """A sampled page is marked noindex, and the sample so far trusts the signal
+        (`DuplicateRates.signals`; the sampler's "Noindex kinds")."""
+        noindex = self._sample_dup.get(url, (False, False, False))[1]
+        return noindex and self._sample_rates.signals()[1]
 
     def fit(self) -> None:
         """Cluster the sample and build the navigation table (§4.2–4.3); pick the scorer."""
@@ -679,6 +690,7 @@ class SourceStrategy(Strategy):
         urls = [u for u in s.order_ if u in self._bags]
         info = {"mode": self.mode, "sample_stop": s.stop_reason() or "ended",
                 "sample_pages": len(urls), "missing_mass": s.missing_mass_,
+                "closed_kinds": sorted(s.closed_kinds_),
                 "target_example": self.target_example}
         if len(urls) < 2 * 4:  # DBSCAN with minPts = 4 needs a few pages per cluster
             logger.warning("SOUrCe: only %d sampled pages; harvesting without a model", len(urls))
