@@ -69,7 +69,17 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 import requests
 
-from benchmarks.realsite.php import process_server, reuse_or_clear, same_host_links, smoke_build
+from benchmarks.realsite.php import (
+    process_server,
+    reuse_or_clear,
+    same_host_links,
+    smoke_build,
+    venv_missing,
+)
+from benchmarks.realsite.words import FIRST, LAST, NOUNS, PLACES
+from benchmarks.realsite.words import paragraph as _paragraph
+from benchmarks.realsite.words import sentence as _sentence
+from benchmarks.realsite.words import stamp as _stamp
 
 VENV = Path(os.environ.get("ARCHIVER_FLASKBB_VENV")
             or Path(tempfile.gettempdir()) / "fbbvenv")
@@ -306,21 +316,6 @@ if __name__ == "__main__":
         serve(int(sys.argv[2]), int(sys.argv[3]))
 '''
 
-_WORDS = """the of and a to in is was for on as with by that from at which it an were are this
-be has had after first new other their also between during about into over two most we our
-garden bread recipe trail camera lens bike repair season soil seeds oven dough film light
-route weather hut ridge valley river coffee roast grinder notes week weekend morning evening
-winter spring summer autumn tools workshop bench wood joint glue paint frame wheel chain
-tyre brake map compass stove tent rain snow photos prints paper ink shelf kitchen table
-solder board sensor battery lathe drill file chisel plane saw hinge bolt weld steel"""
-WORDS = _WORDS.split()
-NOUNS = WORDS[40:]
-FIRST = ["Anna", "Ben", "Carla", "Dev", "Elif", "Femi", "Greta", "Hugo", "Ines", "Jonas",
-         "Kira", "Luca", "Maya", "Nils", "Omar", "Pia", "Rosa", "Sam", "Tara", "Ugo"]
-LAST = ["Berg", "Costa", "Dahl", "Eriksen", "Fischer", "Garcia", "Holm", "Ivanova", "Jensen",
-        "Kowalski", "Lund", "Moreau", "Novak", "Okafor", "Petrov", "Quist", "Rossi", "Silva"]
-PLACES = ["Bergen", "Porto", "Lyon", "Gdansk", "Leeds", "Graz", "Turku", "Ghent", "Cork",
-          "Basel", "Malmo", "Bologna"]
 # category: (description, {forum: (description, weight)}); Announcements is staff only
 BOARD = {
     "Community": ("About this board and the people on it.", {
@@ -342,19 +337,6 @@ BOARD = {
 TITLES = ["{A} {b} question", "Help with my {a} {b}", "My {a} {b} build", "{A} or {b}?",
           "Best {a} for {b}?", "{A} {b} {c}", "Notes on {a} and {b}", "First {a} {b}",
           "{A} {b}: what am I doing wrong?", "Show us your {a} {b}"]
-
-
-def _sentence(rng: random.Random, n: tuple[int, int] = (8, 18)) -> str:
-    text = " ".join(rng.choice(WORDS) for _ in range(rng.randint(*n)))
-    return text[0].upper() + text[1:] + "."
-
-
-def _paragraph(rng: random.Random, n: tuple[int, int] = (2, 5)) -> str:
-    return " ".join(_sentence(rng) for _ in range(rng.randint(*n)))
-
-
-def _stamp(when: dt.datetime) -> str:
-    return when.isoformat()
 
 
 def _slug(title: str) -> str:
@@ -500,15 +482,7 @@ def generate(n_topics: int, seed: int, now: dt.datetime) -> dict[str, Any]:
 
 def available() -> str | None:
     """None if FlaskBB's venv is there, else how to make it."""
-    python = VENV / "bin" / "python"
-    if python.exists():
-        done = subprocess.run([str(python), "-I", "-c", "import importlib.metadata as m; "
-                               "print(m.version('flaskbb'), m.version('waitress'))"],
-                              capture_output=True, text=True)
-        if done.returncode == 0 and done.stdout.split()[0] == FLASKBB_VERSION:
-            return None
-    return (f"needs FlaskBB {FLASKBB_VERSION} and waitress in a venv of their own "
-            f"(ARCHIVER_FLASKBB_VENV, now {VENV}): {INSTALL}")
+    return venv_missing(VENV, "flaskbb", FLASKBB_VERSION, "ARCHIVER_FLASKBB_VENV", INSTALL)
 
 
 def _helper(folder: Path, *args: str, stdin: str | None = None) -> str:

@@ -1,5 +1,6 @@
 """What the real-CMS benchmarks share: a server process (PHP's built-in server, or any other) on
-a free loopback port, and the same-host links of a page (for the sites' smoke tests)."""
+a free loopback port, the same-host links of a page (for the sites' smoke tests), and the
+check of a Python site's own venv."""
 
 from __future__ import annotations
 
@@ -19,6 +20,21 @@ from urllib.parse import urljoin, urlsplit
 
 import lxml.html
 import requests
+
+
+def venv_missing(venv: Path, package: str, version: str, variable: str, install: str
+                 ) -> str | None:
+    """None if `venv` holds `package` at `version` and waitress, else how to make it (the
+    Python sites run from a venv of their own, named by the environment `variable`)."""
+    python = venv / "bin" / "python"
+    if python.exists():
+        done = subprocess.run([str(python), "-I", "-c", "import importlib.metadata as m; "
+                               f"print(m.version({package!r}), m.version('waitress'))"],
+                              capture_output=True, text=True)
+        if done.returncode == 0 and done.stdout.split()[0] == version:
+            return None
+    return (f"needs {package} {version} and waitress in a venv of their own "
+            f"({variable}, now {venv}): {install}")
 
 
 @contextlib.contextmanager

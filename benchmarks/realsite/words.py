@@ -1,0 +1,38 @@
+"""Words, names and places for the generated content of the Python real sites
+(`benchmarks.realsite.flaskbb`, `benchmarks.realsite.askbot`): one vocabulary, so that the
+two sites' texts are alike and a change to it is made once (it is part of neither site's
+reuse marker: changing it changes both sites' content, so bump their VERSION too)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+
+_WORDS = """the of and a to in is was for on as with by that from at which it an were are this
+be has had after first new other their also between during about into over two most we our
+garden bread recipe trail camera lens bike repair season soil seeds oven dough film light
+route weather hut ridge valley river coffee roast grinder notes week weekend morning evening
+winter spring summer autumn tools workshop bench wood joint glue paint frame wheel chain
+tyre brake map compass stove tent rain snow photos prints paper ink shelf kitchen table
+solder board sensor battery lathe drill file chisel plane saw hinge bolt weld steel"""
+WORDS = _WORDS.split()
+NOUNS = WORDS[40:]
+FIRST = ["Anna", "Ben", "Carla", "Dev", "Elif", "Femi", "Greta", "Hugo", "Ines", "Jonas",
+         "Kira", "Luca", "Maya", "Nils", "Omar", "Pia", "Rosa", "Sam", "Tara", "Ugo"]
+LAST = ["Berg", "Costa", "Dahl", "Eriksen", "Fischer", "Garcia", "Holm", "Ivanova", "Jensen",
+        "Kowalski", "Lund", "Moreau", "Novak", "Okafor", "Petrov", "Quist", "Rossi", "Silva"]
+PLACES = ["Bergen", "Porto", "Lyon", "Gdansk", "Leeds", "Graz", "Turku", "Ghent", "Cork",
+          "Basel", "Malmo", "Bologna"]
+
+
+def sentence(rng: random.Random, n: tuple[int, int] = (8, 18)) -> str:
+    text = " ".join(rng.choice(WORDS) for _ in range(rng.randint(*n)))
+    return text[0].upper() + text[1:] + "."
+
+
+def paragraph(rng: random.Random, n: tuple[int, int] = (2, 5)) -> str:
+    return " ".join(sentence(rng) for _ in range(rng.randint(*n)))
+
+
+def stamp(when: dt.datetime) -> str:
+    return when.isoformat()
