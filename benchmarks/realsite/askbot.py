@@ -84,10 +84,12 @@ from urllib.parse import parse_qs, unquote, urlsplit
 import requests
 
 from benchmarks.realsite.php import (
+    print_link_types,
     process_server,
     reuse_or_clear,
     same_host_links,
     smoke_build,
+    smoke_fetch,
     venv_missing,
 )
 from benchmarks.realsite.words import FIRST, LAST, NOUNS, PLACES
@@ -758,16 +760,10 @@ def main(argv: list[str] | None = None) -> int:
         user_links = same_host_links(requests.get(user, timeout=30).content, user)
         first = {page_type(u): u for u in sorted(home_links | question_links | user_links,
                                                  reverse=True)}
-        for url in [seed, question, user, *first.values()]:
-            t0 = time.monotonic()
-            resp = requests.get(url, timeout=60, allow_redirects=False)
-            print(f"{resp.status_code} {time.monotonic() - t0:5.2f}s {len(resp.content):7d} B "
-                  f"{page_type(url):10} {url}")
+        smoke_fetch([seed, question, user, *first.values()], page_type, follow_redirects=False)
         print(f"POST {requests.post(seed, timeout=30).status_code} (read-only)")
-        for name, links in [(home.url, home_links), (question, question_links),
-                            (user, user_links)]:
-            print(f"{len(links)} distinct same-host links on {name}: "
-                  f"{dict(Counter(page_type(u) for u in links).most_common())}")
+        print_link_types([(home.url, home_links), (question, question_links),
+                          (user, user_links)], page_type)
     return 0
 
 

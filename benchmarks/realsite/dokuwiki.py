@@ -57,10 +57,12 @@ import requests
 from benchmarks.realsite.mediawiki import SYLLABLES, WORDS
 from benchmarks.realsite.php import (
     php_server,
+    print_link_types,
     reuse_or_clear,
     run_php,
     same_host_links,
     smoke_build,
+    smoke_fetch,
 )
 
 PACKAGES = "dokuwiki php-cli"
@@ -545,18 +547,10 @@ def main(argv: list[str] | None = None) -> int:
         first = {page_type(u): u for u in sorted(page_links | history_links, reverse=True)}
         sample = [seed, space, page, *first.values(),
                   f"{server}/doku.php?id=start&do=index", f"{server}/doku.php?id=start&do=recent"]
-        failed = []
-        for url in list(dict.fromkeys(sample)):
-            t0 = time.monotonic()
-            resp = requests.get(url, timeout=60)
-            print(f"{resp.status_code} {time.monotonic() - t0:5.2f}s {len(resp.content):7d} B "
-                  f"{page_type(url):10} {url}")
-            if resp.status_code != 200:
-                failed.append(url)
-        for name, links in [("start", start_links), (space, space_links), (page, page_links),
-                            (history, history_links)]:
-            print(f"{len(links)} distinct same-host links on {name}: "
-                  f"{dict(Counter(page_type(u) for u in links).most_common())}")
+        failed = [url for url, status in smoke_fetch(sample, page_type).items()
+                  if status != 200]
+        print_link_types([("start", start_links), (space, space_links), (page, page_links),
+                          (history, history_links)], page_type)
         red = {e for u in page_links | space_links if page_type(u) == "page"
                and (e := entity_of(u)) is not None} - set(ids)
         print(f"links to missing pages from {page} and {space}: {sorted(red)}")

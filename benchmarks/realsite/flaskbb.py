@@ -70,10 +70,12 @@ from urllib.parse import parse_qs, unquote, urlsplit
 import requests
 
 from benchmarks.realsite.php import (
+    print_link_types,
     process_server,
     reuse_or_clear,
     same_host_links,
     smoke_build,
+    smoke_fetch,
     venv_missing,
 )
 from benchmarks.realsite.words import FIRST, LAST, NOUNS, PLACES
@@ -633,15 +635,11 @@ def main(argv: list[str] | None = None) -> int:
         topic_links = same_host_links(requests.get(topic, timeout=30).content, topic)
         first = {page_type(u): u for u in sorted(home_links | forum_links | topic_links,
                                                  reverse=True)}
-        for url in [seed, forum, topic, *first.values(), f"{server}/auth/login"]:
-            t0 = time.monotonic()
-            resp = requests.get(url, timeout=60, allow_redirects=False)
-            print(f"{resp.status_code} {time.monotonic() - t0:5.2f}s {len(resp.content):7d} B "
-                  f"{page_type(url):11} {url}")
+        smoke_fetch([seed, forum, topic, *first.values(), f"{server}/auth/login"], page_type,
+                    follow_redirects=False)
         print(f"POST {requests.post(seed, timeout=30).status_code} (read-only)")
-        for name, links in [("home", home_links), (forum, forum_links), (topic, topic_links)]:
-            print(f"{len(links)} distinct same-host links on {name}: "
-                  f"{dict(Counter(page_type(u) for u in links).most_common())}")
+        print_link_types([("home", home_links), (forum, forum_links), (topic, topic_links)],
+                         page_type)
     return 0
 
 

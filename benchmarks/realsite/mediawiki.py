@@ -41,10 +41,12 @@ import requests
 
 from benchmarks.realsite.php import (
     php_server,
+    print_link_types,
     reuse_or_clear,
     run_php,
     same_host_links,
     smoke_build,
+    smoke_fetch,
 )
 
 PACKAGES = "mediawiki php-cli php-sqlite3"
@@ -405,14 +407,8 @@ def main(argv: list[str] | None = None) -> int:
         first["article"] = article
         specials = sorted(u for u in main_links | article_links if page_type(u) == "special")
         sample = [seed, *first.values(), *specials, f"{server}/index.php/Special:UserLogin"]
-        for url in list(dict.fromkeys(sample))[:24]:
-            t0 = time.monotonic()
-            resp = requests.get(url, timeout=60)
-            print(f"{resp.status_code} {time.monotonic() - t0:5.2f}s {len(resp.content):7d} B "
-                  f"{page_type(url):10} {url}")
-        for name, links in [("Main Page", main_links), (article, article_links)]:
-            print(f"{len(links)} distinct same-host links on {name}: "
-                  f"{dict(Counter(page_type(u) for u in links).most_common())}")
+        smoke_fetch(list(dict.fromkeys(sample))[:24], page_type)
+        print_link_types([("Main Page", main_links), (article, article_links)], page_type)
     return 0
 
 

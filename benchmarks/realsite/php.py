@@ -14,6 +14,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
@@ -124,6 +125,28 @@ def run_php(script: Path, *args: str, cwd: Path, stdin: str | None = None,
     if done.returncode != 0:
         raise RuntimeError(f"{script.name} {' '.join(args)} failed:\n{done.stdout}{done.stderr}")
     return done.stdout
+
+
+def smoke_fetch(urls: Sequence[str], page_type: Callable[[str], str],
+                follow_redirects: bool = True) -> dict[str, int]:
+    """The sites' smoke tests: fetch each URL once (duplicates skipped) and print its status,
+    time, size and page type. Returns URL → status."""
+    statuses = {}
+    for url in dict.fromkeys(urls):
+        t0 = time.monotonic()
+        resp = requests.get(url, timeout=60, allow_redirects=follow_redirects)
+        print(f"{resp.status_code} {time.monotonic() - t0:5.2f}s {len(resp.content):7d} B "
+              f"{page_type(url):11} {url}")
+        statuses[url] = resp.status_code
+    return statuses
+
+
+def print_link_types(pages: Sequence[tuple[str, set[str]]], page_type: Callable[[str], str]
+                     ) -> None:
+    """The sites' smoke tests: how many same-host links each named page has, by page type."""
+    for name, links in pages:
+        print(f"{len(links)} distinct same-host links on {name}: "
+              f"{dict(Counter(page_type(u) for u in links).most_common())}")
 
 
 def smoke_build(doc: str, size_option: str, default_size: int,

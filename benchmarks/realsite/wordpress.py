@@ -44,10 +44,12 @@ import requests
 
 from benchmarks.realsite.php import (
     php_server,
+    print_link_types,
     reuse_or_clear,
     run_php,
     same_host_links,
     smoke_build,
+    smoke_fetch,
 )
 
 PACKAGES = "wordpress wordpress-theme-twentytwentyone mariadb-server php-mysql php-cli"
@@ -439,14 +441,9 @@ def main(argv: list[str] | None = None) -> int:
         post = min(u for u in home_links if page_type(u) == "post")
         post_links = same_host_links(requests.get(post, timeout=30).content, post)
         first = {page_type(u): u for u in sorted(home_links | post_links, reverse=True)}
-        for url in [seed, post, *first.values(), f"{server}/wp-login.php"]:
-            t0 = time.monotonic()
-            resp = requests.get(url, timeout=60, allow_redirects=False)
-            print(f"{resp.status_code} {time.monotonic() - t0:5.2f}s {len(resp.content):7d} B "
-                  f"{page_type(url):10} {url}")
-        for name, links in [("home", home_links), (post, post_links)]:
-            print(f"{len(links)} distinct same-host links on {name}: "
-                  f"{dict(Counter(page_type(u) for u in links).most_common())}")
+        smoke_fetch([seed, post, *first.values(), f"{server}/wp-login.php"], page_type,
+                    follow_redirects=False)
+        print_link_types([("home", home_links), (post, post_links)], page_type)
     return 0
 
 
