@@ -6,7 +6,19 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from archiver.learning.discovery import MIN_SHINGLES, RUN_LENGTH, Discovery, Shingles
+import numpy as np
+
+from archiver.learning.discovery import (
+    CONTENT_SHARE,
+    MIN_SHINGLES,
+    RUN_LENGTH,
+    WORTH_FULL,
+    WORTH_PRIOR,
+    Discovery,
+    News,
+    Shingles,
+    Worth,
+)
 from archiver.page import Link, parse_html
 from archiver.strategies import Decision, Visit
 from archiver.strategies.source import SourceStrategy
@@ -38,6 +50,24 @@ def test_a_page_is_new_until_its_text_has_been_seen() -> None:
     assert seen.novel(_tree(_text(1), _text(3)))            # half of it new
     assert seen.novel(_tree("log in"))                      # too short to judge: new
     assert len(Shingles().of(["log in to reply"])) < MIN_SHINGLES
+
+
+def test_a_short_page_is_new_only_when_some_of_its_text_is() -> None:
+    """Too short to judge by the share of new shingles, a page counts as new when one of its
+    shingles or words is, or when it has no shingle; not when every one was seen. A real
+    Askbot's empty tag lists (15-17 shingles, all of them the site's chrome) counted as new
+    and kept its unbounded tag lists productive. The zoo Q&A site's profiles are the
+    chrome, titles already seen and a name too short for a shingle."""
+    seen = Shingles()
+    chrome = "questions tags users badges ask a question about this site"
+    assert seen.novel(_tree(chrome))                       # first sight
+    assert 0 < len(seen.of([chrome])) < MIN_SHINGLES
+    assert not seen.novel(_tree(chrome))                   # an empty list: all seen
+    assert seen.novel(_tree(chrome, "maria lopez joined in spring"))   # a new shingle
+    assert seen.novel(_tree(chrome, "18 reputation", "lubamo99"))     # a new word
+    assert not seen.novel(_tree(chrome, "18 reputation", "lubamo99"))
+    assert News(shingles=0, new=0).novel and not News(shingles=5, new=0).novel
+    assert News(shingles=5, new=0, words=1).novel
 
 
 def test_shingles_stay_within_a_text_node() -> None:
@@ -344,3 +374,92 @@ def test_the_family_of_a_kind_is_where_its_sampled_links_led_most(tmp_path: Path
     assert strategy._family((1, f"{canonical_apath(X_THUMB)} @/board?f=1")) is None
     off = _listing_strategy(tmp_path / "off", families=False)
     assert off.discovery.family is None and off.params()["families"] is False
+
+
+def test_a_cluster_is_worth_its_pages_new_text_or_their_new_links_to_text() -> None:
+    """Clusters: 0 questions, 1 question lists, 2 tag lists. A page that brought new text is
+    worth 1; one that did not, y/(y+1) for the y new links it found to clusters whose pages
+    bring text; a cluster, the mean of its pages with a prior of 1 as `WORTH_PRIOR` pages."""
+    w = Worth(3)
+    assert list(w.shares()) == [1.0] * 4                     # nothing harvested: eq. 11
+    for _ in range(6):
+        w.observe(0, novel=True, found=[])
+    w.observe(1, novel=False, found=[0] * 9)                 # a list of 9 new questions
+    assert abs(w.shares()[1] - (WORTH_PRIOR + 0.9) / (WORTH_PRIOR + 1)) < 1e-9
+    for _ in range(40):                                      # tag lists that list each other
+        w.observe(2, novel=False, found=[2] * 30)
+    assert not w.content(2) and w.content(0) and w.content(1) and w.content(-1)
+    share = w.shares()
+    assert share[0] == 1.0 and share[2] < 0.5 and share[3] == 1.0
+    # once its pages are known to bring no text, 30 new links to them are worth nothing
+    before = w.shares()[2]
+    w.observe(2, novel=False, found=[2] * 30)
+    assert w.shares()[2] < before
+    w.observe(1, novel=False, found=[2] * 30)
+    assert w.shares()[1] < (WORTH_PRIOR + 0.9) / (WORTH_PRIOR + 1)
+    assert CONTENT_SHARE > WORTH_PRIOR / (WORTH_PRIOR + 40)
+    # a cluster half of whose pages bring something keeps its whole Score(C)
+    factor = w.factors()
+    assert factor[0] == factor[1] == 1.0 and factor[2] == w.shares()[2] / WORTH_FULL
+
+
+def test_a_page_whose_new_links_lead_only_to_pages_without_text_misses_at_once(
+        tmp_path: Path) -> None:
+    """Once the lists have shown nothing new for a while, a list that found only more lists
+    does not wait for them: an unbounded space of lists that link each other (a real
+    Askbot's tag combinations) never settles otherwise. Its links to content still make
+    it wait."""
+    from tests.test_learning_navigation import X_LISTS, X_PHOTO
+    from tests.test_source_strategy import _listing_strategy
+
+    strategy = _listing_strategy(tmp_path)
+    strategy.model.classify = lambda bag: 1                  # every page fetched is a list
+    key = (0, _apath(X_LISTS))
+    assert strategy.worth is not None
+
+    def fetch(url: str, links: list[tuple[str, str]]) -> None:
+        strategy._via[url] = ("h", X_LISTS)
+        visit = Visit(page=parse_html(url, f"<html><body><p>{_text(0)}</p>".encode()),
+                      depth=1, digest=url.encode())
+        strategy.describe(visit)
+        strategy.decide(visit, [Link(u, x) for u, x in links])
+
+    fetch("http://m.test/first", [])                         # new text
+    for i in range(20):                                      # the same text, new lists
+        fetch(f"http://m.test/l{i}", [(f"http://m.test/l{i}-{j}", X_PHOTO) for j in range(3)])
+    # the lists' links were predicted to lead to photos (C2), which bring text: they wait
+    assert strategy.discovery.counts.get(key, [0, 0])[0] == 1
+    for _ in range(40):                                      # photos that bring no text
+        strategy.worth.observe(2, novel=False, found=[])
+    fetch("http://m.test/last", [("http://m.test/l-last", X_PHOTO)])
+    assert strategy.discovery.counts[key] == [2, 1]          # settled at once: a miss
+    assert strategy.discovery._pending.keys() >= {f"http://m.test/l{i}" for i in range(20)}
+
+
+def test_links_rank_by_what_their_cluster_s_pages_have_been_worth(tmp_path: Path) -> None:
+    """Crawling for UCC, Score(C) is multiplied by min(1, worth / `WORTH_FULL`) (`Worth`):
+    once list pages bring neither text nor new links to content, links to lists fall
+    behind links to photos; the verdict does not change. Crawling for a target the order
+    is Info alone."""
+    from tests.test_learning_navigation import X_LISTS, X_PHOTO
+    from tests.test_source_strategy import _listing_strategy
+
+    strategy = _listing_strategy(tmp_path)
+    lists, photo = (strategy._judge(f"http://m.test/{u}", 0, x)
+                    for u, x in (("l-next", X_LISTS), ("d-next", X_PHOTO)))
+    assert strategy.worth is not None
+    for _ in range(6 * WORTH_PRIOR):                     # worth 1/7: factor 2/7
+        strategy.worth.observe(1, novel=False, found=[])
+    # any page decided passes the worth on to the scorer
+    strategy.decide(Visit(page=parse_html("http://m.test/l9", b"<p>x</p>"), depth=1), [])
+    after = strategy._judge("http://m.test/l-next", 0, X_LISTS)
+    assert after.follow and after.priority < lists.priority / 2
+    assert strategy._judge("http://m.test/d-next", 0, X_PHOTO).priority == photo.priority
+    target = strategy.model.scorer("target", target=2)
+    before = target.cluster_scores().copy()
+    target.set_worth(np.zeros(4))
+    assert (target.cluster_scores() == before).all()
+    ucc = strategy.model.scorer("ucc")
+    ucc.set_worth(np.array([1.0, 0.5, 1.0, 1.0]))
+    assert np.allclose(ucc.cluster_scores(),
+                       strategy.model.scorer("ucc").cluster_scores() * [1, 0.5, 1, 1])

@@ -509,6 +509,7 @@ class LinkScorer:
         self.crawled_ = np.zeros(n + 1)
         self._scores: np.ndarray | None = None
         self._listings: tuple[np.ndarray, int] | None = None   # (floor, content cluster)
+        self._worth: np.ndarray | None = None    # `set_worth`
         # P(· | C, x) never changes during a harvest; only Score(C) does (Balance).
         self._proba: dict[tuple[int, str, str], tuple[np.ndarray, str]] = {}
 
@@ -524,6 +525,14 @@ class LinkScorer:
         Info(C) keeps the hub part of HITS whole."""
         if self.mode == "ucc":
             self._listings = (np.asarray(floor, dtype=np.float64), int(content))
+            self._scores = None
+
+    def set_worth(self, worth: np.ndarray) -> None:
+        """Multiply Score(C) by what C's harvested pages have been worth ("ucc" mode;
+        `archiver.learning.discovery.Worth`, one value per cluster, outliers last).
+        Ignored crawling for a target, as Balance and Content are."""
+        if self.mode == "ucc":
+            self._worth = np.asarray(worth, dtype=np.float64)[:-1]
             self._scores = None
 
     def balance(self) -> np.ndarray:
@@ -544,6 +553,8 @@ class LinkScorer:
             if self._listings is not None:
                 floor, content = self._listings
                 core = np.maximum(core, floor * core[content])
+            if self._worth is not None:
+                core = core * self._worth
             self._scores = np.append(core, 0.0)
         return self._scores
 
