@@ -463,3 +463,26 @@ def test_links_rank_by_what_their_cluster_s_pages_have_been_worth(tmp_path: Path
     ucc.set_worth(np.array([1.0, 0.5, 1.0, 1.0]))
     assert np.allclose(ucc.cluster_scores(),
                        strategy.model.scorer("ucc").cluster_scores() * [1, 0.5, 1, 1])
+
+
+def test_duplicate_views_and_noindex_pages_leave_a_cluster_s_worth_alone(
+        tmp_path: Path) -> None:
+    """Worth counts what a cluster's new, indexable pages bring: a duplicate view (the
+    same digest again) or a noindex page is the duplicate rates' to judge, per kind of
+    link; counted here as well, it would also lower every link into the cluster."""
+    from tests.test_source_strategy import _listing_strategy
+
+    strategy = _listing_strategy(tmp_path)
+    strategy.model.classify = lambda bag: 1
+    assert strategy.worth is not None
+
+    def fetch(url: str, digest: bytes, head: str = "") -> None:
+        page = f"<html><head>{head}</head><body><p>{_text(0)}</p></body></html>"
+        visit = Visit(page=parse_html(url, page.encode()), depth=1, digest=digest)
+        strategy.describe(visit)
+        strategy.decide(visit, [])
+
+    fetch("http://m.test/a", b"a")
+    fetch("http://m.test/a?sort=old", b"a")                       # the same page again
+    fetch("http://m.test/b", b"b", '<meta name="robots" content="noindex">')
+    assert strategy.worth._pages[1] == 1.0
