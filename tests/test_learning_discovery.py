@@ -11,6 +11,7 @@ import numpy as np
 from archiver.learning.discovery import (
     CONTENT_SHARE,
     MIN_SHINGLES,
+    NOVEL_SHARE,
     RUN_LENGTH,
     WORTH_FULL,
     WORTH_PRIOR,
@@ -54,20 +55,42 @@ def test_a_page_is_new_until_its_text_has_been_seen() -> None:
 
 def test_a_short_page_is_new_only_when_some_of_its_text_is() -> None:
     """Too short to judge by the share of new shingles, a page counts as new when one of its
-    shingles or words is, or when it has no shingle; not when every one was seen. A real
-    Askbot's empty tag lists (15-17 shingles, all of them the site's chrome) counted as new
-    and kept its unbounded tag lists productive. The zoo Q&A site's profiles are the
-    chrome, titles already seen and a name too short for a shingle."""
+    words of at least `MIN_WORD` characters is, or when it has no shingle; else it needs as
+    many new shingles as a page of `MIN_SHINGLES` would. A real Askbot's empty tag lists
+    (15-17 shingles, all of them the site's chrome) counted as new and kept its unbounded
+    tag lists productive; its users' empty tabs ("anna-b's profile - followed questions")
+    were new by the two shingles their user's name made of known words. The zoo Q&A site's
+    profiles are the chrome, titles already seen and a name too short for a shingle."""
     seen = Shingles()
     chrome = "questions tags users badges ask a question about this site"
     assert seen.novel(_tree(chrome))                       # first sight
     assert 0 < len(seen.of([chrome])) < MIN_SHINGLES
     assert not seen.novel(_tree(chrome))                   # an empty list: all seen
-    assert seen.novel(_tree(chrome, "maria lopez joined in spring"))   # a new shingle
+    assert seen.novel(_tree(chrome, "maria lopez joined in spring"))   # new words
     assert seen.novel(_tree(chrome, "18 reputation", "lubamo99"))     # a new word
     assert not seen.novel(_tree(chrome, "18 reputation", "lubamo99"))
+    # known words in a new order: the shingles of a name are new, no word is
+    assert seen.novel(_tree(chrome, "maria s profile followed questions"))
+    for name in ("maria spring", "lopez maria", "spring b"):
+        news = seen.judge(_tree(chrome, f"{name} s profile followed questions"))
+        assert 0 < news.new < NOVEL_SHARE * MIN_SHINGLES and news.words == 0
+        assert not news.novel
     assert News(shingles=0, new=0).novel and not News(shingles=5, new=0).novel
     assert News(shingles=5, new=0, words=1).novel
+    assert News(shingles=10, new=4).novel and not News(shingles=10, new=3).novel
+    assert News(shingles=100, new=20).novel and not News(shingles=100, new=19).novel
+
+
+def test_numbers_are_not_words() -> None:
+    """Dates, counts and vote numbers change from view to view: a page whose only new
+    text is numbers brings nothing (a real Askbot user's karma tab: a date per vote)."""
+    seen = Shingles()
+    text = _text(7, 40)
+    assert seen.novel(_tree(text, "asked 2024-12-11 20:11:46 by maria, 3 answers"))
+    again = seen.judge(_tree(text, "asked 2025-01-02 09:30:00 by maria, 12 answers"))
+    assert again.new == 0 and again.words == 0 and not again.novel
+    assert seen.judge(_tree("+7 maria 2025 06 01 +0000")).words == 0
+    assert seen.judge(_tree("a 3rd b2b offer")).words == 3    # words with a digit stay
 
 
 def test_shingles_stay_within_a_text_node() -> None:

@@ -35,9 +35,14 @@ site), which only makes a share slightly smaller. Measured on the real WordPress
 (5-word shingles): posts had a median new share of 0.59 (10th percentile 0.41), archive
 pages fetched after the last post 0.02-0.09 (90th percentile at most 0.14). Pages with
 fewer than `MIN_SHINGLES` shingles (a login form, a short profile) are too short to judge
-by the share: they count as new when any of their shingles or words is new, or when they
-have no shingle at all (`News.novel`). Until 2026-11 they all counted as new, and a real
-Askbot's empty tag lists (15-17 shingles, the site's chrome) kept its tag lists productive.
+by the share: they count as new when one of their words (of `MIN_WORD` characters or more)
+is new, or when they have no shingle at all, and otherwise need as many new shingles as a
+page of `MIN_SHINGLES` would (`News.novel`). Until 2026-11 they all counted as new, and a
+real Askbot's empty tag lists (15-17 shingles, the site's chrome) kept its tag lists
+productive; then one new shingle was enough, and its users' empty tabs were new by the
+title's user name ("anna-b's profile - followed questions": known words, new shingles).
+Numbers are not words (a word has a letter): a user's karma tab, a date per vote, and
+listings' counts and dates are not new text.
 
 References
 ----------
@@ -63,6 +68,7 @@ __all__ = ["CONTENT_SHARE", "MIN_SHINGLES", "NOVEL_SHARE", "RUN_LENGTH", "SHINGL
 SHINGLE = 5          # words per shingle (Broder uses 4-10; 2-grams were all "seen" on a
 #                      real blog after a few hundred pages of a small vocabulary)
 NOVEL_SHARE = 0.2    # share of a page's shingles that must be new for it to count as new
+MIN_WORD = 3         # characters of the shortest word counted as new on a short page
 MIN_SHINGLES = 20    # below this a page is too short to judge by the share of new shingles
 RUN_LENGTH = 20      # settled pages in a row, none productive, after which a kind of link
 #                      is exhausted (module docstring)
@@ -72,7 +78,7 @@ WORTH_PRIOR = 4      # harvested pages a cluster's worth weighs its prior (1) as
 WORTH_FULL = 0.5     # worth from which a cluster keeps its whole Score(C) (`Worth.factors`)
 CONTENT_SHARE = 0.25  # text share below which a cluster brings no text of its own (`Worth`):
 #                      with the prior, after 12 harvested pages none of which was new
-_TOKEN = re.compile(r"\w+|\x00")
+_TOKEN = re.compile(r"\w*[^\W\d]\w*|\x00")   # a word has a letter: numbers are not words
 _MIX = np.uint64(0x9E3779B97F4A7C15)   # 2^64 / golden ratio, odd (Knuth's multiplicative hash)
 
 Key = tuple[int, str]
@@ -99,7 +105,8 @@ class Shingles:
         fresh = [t for t in dict.fromkeys(tokens) if t not in vocab]
         for token in fresh:                  # in order: the same ids, hence the same
             vocab[token] = len(vocab)        # crawl, every run
-        return np.array(list(map(vocab.__getitem__, tokens)), dtype=np.uint64), len(fresh)
+        words = sum(len(t) >= MIN_WORD for t in fresh)    # "anna-b": "b" is no new word
+        return np.array(list(map(vocab.__getitem__, tokens)), dtype=np.uint64), words
 
     @staticmethod
     def _shingle(a: np.ndarray, w: int = SHINGLE) -> np.ndarray:
@@ -156,12 +163,13 @@ class News:
     @property
     def novel(self) -> bool:
         """New text (module docstring). A page too short to judge by the share counts as
-        new when one of its shingles or words is (a short profile: its user's name), or
-        when it has no shingle (an image page, a login form of two words); a short page
-        all of whose shingles and words were seen is not (an empty listing)."""
-        if not self.judged:
-            return self.new > 0 or self.words > 0 or self.shingles == 0
-        return self.new >= NOVEL_SHARE * self.shingles
+        new when one of its words is (a short profile: its user's name), or when it has
+        no shingle (an image page, a login form of two words); else it needs the new
+        shingles a page of `MIN_SHINGLES` would (an empty listing, or a user's empty tab
+        whose title recombines known words, is not new)."""
+        if not self.judged and (self.words > 0 or self.shingles == 0):
+            return True
+        return self.new >= NOVEL_SHARE * max(self.shingles, MIN_SHINGLES)
 
 
 @dataclass
