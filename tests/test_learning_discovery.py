@@ -112,6 +112,20 @@ def test_a_run_of_misses_exhausts_a_kind_of_link_and_a_hit_resets_it() -> None:
     assert not d.exhausted((1, "/other")) and not Discovery(run_length=0).exhausted(tag)
 
 
+def test_a_kind_is_barren_when_its_own_run_of_misses_is_all_it_ever_brought() -> None:
+    d = Discovery(run_length=3)
+    tab, sort = (1, "/tabs"), (1, "/sort")
+    for i in range(3):
+        assert not d.barren(tab)
+        d.fetched(f"/u/1?tab={i}", tab, novel=False, found=[])
+    assert d.barren(tab) and d.exhausted(tab)
+    d.fetched("/q/1?sort=new", sort, novel=True, found=[])  # once productive: never barren
+    for i in range(5):
+        d.fetched(f"/q/1?sort={i}", sort, novel=False, found=[])
+    assert d.exhausted(sort) and not d.barren(sort)
+    assert not Discovery(run_length=0).barren(tab)
+
+
 def test_a_page_waits_for_the_links_it_found() -> None:
     """Pagination does not pass for discovery: tag page 1 found page 2, which found page 3;
     none brought new text, so all three miss, settled when the last one is fetched. A chain
@@ -178,6 +192,51 @@ def test_source_skips_an_exhausted_kind_of_link_but_never_the_content(tmp_path: 
     off = _listing_strategy(tmp_path / "off", exhaustion=0)
     crawl(off)
     assert off._shingles is None and off._judge("http://m.test/l-next", 0, X_LISTS).follow
+
+
+def test_a_barren_kind_of_view_of_a_page_is_exhausted_even_to_the_content(
+        tmp_path: Path) -> None:
+    """Links to the page's own path with another query (a tab, a sort) predicted to lead to
+    the protected cluster lose the shield once their kind has missed `RUN_LENGTH` times in a
+    row and never brought anything: a real Askbot's profiles ranked first, and every
+    user's empty "favorites" tab, classified as a profile, was fetched. Links of that kind
+    to other paths keep it (a blog's home page may show whole posts), and so does a kind
+    that once brought something."""
+    from tests.test_learning_navigation import X_PHOTO, X_THUMB
+    from tests.test_source_strategy import _listing_strategy
+
+    holder = "http://m.test/d1"
+
+    def crawl(strategy: SourceStrategy, first_new: bool) -> None:
+        strategy.model.classify = lambda bag: 2             # the views look like photos
+        strategy._cluster_of[holder] = 0                    # links of the home's kind
+        strategy._shingles.judge(_tree(_text(1)))
+        for i in range(RUN_LENGTH + 1):
+            url = f"{holder}?view={i}"
+            strategy._via[url] = (holder, X_PHOTO)
+            text = _text(2) if first_new and i == 0 else _text(1)
+            visit = Visit(page=parse_html(url, f"<html><body><p>{text}</p>".encode()),
+                          depth=1, digest=url.encode())
+            strategy.describe(visit)
+            strategy.decide(visit, [])
+            photo = f"http://m.test/p{i}"                    # photos keep bringing text
+            strategy._via[photo] = ("l1", X_THUMB)
+            visit = Visit(page=parse_html(photo, f"<p>{_text(100 + i)}</p>".encode()),
+                          depth=1, digest=photo.encode())
+            strategy.describe(visit)
+            strategy.decide(visit, [])
+
+    strategy = _listing_strategy(tmp_path)
+    assert strategy._protected == 2
+    crawl(strategy, first_new=False)
+    assert strategy._brings(2)
+    verdict = strategy._judge(f"{holder}?view=next", 0, X_PHOTO, holder=holder)
+    assert not verdict.follow and verdict.reason == "exhausted:2"
+    assert strategy._judge("http://m.test/d-next", 0, X_PHOTO, holder=holder).follow
+    once = _listing_strategy(tmp_path / "once")
+    crawl(once, first_new=True)
+    assert once.discovery.exhausted((0, _apath(X_PHOTO)))
+    assert once._judge(f"{holder}?view=next", 0, X_PHOTO, holder=holder).follow
 
 
 def test_links_of_the_kind_that_led_to_a_page_bring_it_no_credit(tmp_path: Path) -> None:

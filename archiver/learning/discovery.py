@@ -218,6 +218,13 @@ class Discovery:
         return family is not None and own >= FAMILY_OWN \
             and self.runs.get(family, 0) >= self.run_length
 
+    def barren(self, key: Key) -> bool:
+        """Whether a kind of link never led to anything and its own last `run_length`
+        settled pages were misses: exhausted by its own evidence alone, whatever its
+        family and its destination."""
+        return 0 < self.run_length <= self.runs.get(key, 0) \
+            and self.counts.get(key, [0, 0])[1] == 0
+
     def _settle(self, link: str, key: Key | None, productive: bool) -> None:
         while True:
             if key is not None:

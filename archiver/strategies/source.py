@@ -16,11 +16,13 @@ ACEBot's redundancy test, parameter ``exhaustion``; see `archiver.learning.disco
 a real 1,000-post WordPress, source-ucc went on fetching tag, date, category and author
 archives once every post was known (550 requests); with it the crawl stops after 1,292
 requests instead of 1,704. The cluster the frontier ranks first, or the target's, is never
-judged exhausted. The other views of a page that is not content (an outlier, or marked
-noindex), its links to its own path with another query, are one kind whatever their Apath
-(`_kind`): a real MediaWiki's Special:NewPages links its next pages, sizes and filters from
-six Apaths, and per Apath none reached `exhaustion` misses before source-ucc had fetched 72
-of its views (979 -> 907 requests, recall unchanged). Kinds of link from one cluster whose
+judged exhausted, except through links to another view of the page they are on (its own
+path with another query) of a kind that never brought anything (`_barren_view`). The
+other views of a page that is not content (an outlier, or marked noindex), its links to
+its own path with another query, are one kind whatever their Apath (`_kind`): a real
+MediaWiki's Special:NewPages links its next pages, sizes and filters from six Apaths, and
+per Apath none reached `exhaustion` misses before source-ucc had fetched 72 of its views
+(979 -> 907 requests, recall unchanged). Kinds of link from one cluster whose
 sampled links led mostly to one cluster form a family (`_family`, parameter ``families``),
 which also shares a run of misses (`archiver.learning.discovery`): a real WordPress's
 archive widgets, page numbers and previous-page links stopped together (579 -> 541
@@ -990,8 +992,9 @@ class SourceStrategy(Strategy):
             return Decision(url, False, score, f"low-value:{predicted}", predicted)
         if value * keep < self.low_value - VALUE_TOLERANCE:
             return Decision(url, False, score, f"duplicate-views:{predicted}", predicted)
-        if not self._shielded(predicted) and self.discovery.exhausted(
-                self._kind(cluster, anchor_path, holder, url, apath)):
+        kind = self._kind(cluster, anchor_path, holder, url, apath)
+        if self.discovery.exhausted(kind) and (not self._shielded(predicted)
+                                               or self._barren_view(kind, holder, url)):
             return Decision(url, False, score, f"exhausted:{predicted}", predicted)
         return Decision(url, True, score, f"source:{level}:{predicted}", predicted)
 
@@ -1009,6 +1012,16 @@ class SourceStrategy(Strategy):
         links); protected for good, its pages were fetched to the last sort and tag
         combination (tests/test_source_listing_space.py)."""
         return cluster == self._protected and self._brings(cluster)
+
+    def _barren_view(self, kind: tuple[int, str], holder: str, link: str) -> bool:
+        """Whether a link to another view of the page it is on (its own path with another
+        query: a tab, a sort) is of a kind that never led to anything in its last
+        `exhaustion` settled pages (`Discovery.barren`): exhausted even when shielded. A
+        real Askbot's profiles rank first, and their "favorites" tabs, classified as
+        profiles but an empty list of followed questions, were fetched for every user.
+        Links to other paths stay shielded: a blog's home page may show its posts whole,
+        and the posts then look like old news."""
+        return same_path_queries(holder, link) is not None and self.discovery.barren(kind)
 
     def _known_view(self, url: str, key: tuple[int, str] | None = None,
                     holder: str = "") -> Decision | None:
