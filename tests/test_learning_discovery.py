@@ -233,6 +233,9 @@ def test_a_barren_kind_of_view_of_a_page_is_exhausted_even_to_the_content(
     verdict = strategy._judge(f"{holder}?view=next", 0, X_PHOTO, holder=holder)
     assert not verdict.follow and verdict.reason == "exhausted:2"
     assert strategy._judge("http://m.test/d-next", 0, X_PHOTO, holder=holder).follow
+    # where the query names the page, a link that changes an argument is to another page
+    assert strategy._judge("http://m.test/d?id=2", 0, X_PHOTO, holder="http://m.test/d?id=1"
+                           ).follow
     once = _listing_strategy(tmp_path / "once")
     crawl(once, first_new=True)
     assert once.discovery.exhausted((0, _apath(X_PHOTO)))

@@ -17,18 +17,18 @@ a real 1,000-post WordPress, source-ucc went on fetching tag, date, category and
 archives once every post was known (550 requests); with it the crawl stops after 1,292
 requests instead of 1,704. The cluster the frontier ranks first, or the target's, is never
 judged exhausted, except through links to another view of the page they are on (its own
-path with another query) of a kind that never brought anything (`_barren_view`). The
-other views of a page that is not content (an outlier, or marked noindex), its links to
-its own path with another query, are one kind whatever their Apath (`_kind`): a real
-MediaWiki's Special:NewPages links its next pages, sizes and filters from six Apaths, and
-per Apath none reached `exhaustion` misses before source-ucc had fetched 72 of its views
-(979 -> 907 requests, recall unchanged). Kinds of link from one cluster whose
-sampled links led mostly to one cluster form a family (`_family`, parameter ``families``),
-which also shares a run of misses (`archiver.learning.discovery`): a real WordPress's
-archive widgets, page numbers and previous-page links stopped together (579 -> 541
-requests, recall 1.000 unchanged), the zoo blog's too (1,133 -> 1,077). Off by default,
-``listing_exhaustion`` judges a listing's own pagination per listing (`_kind`): it puts
-completeness before cost.
+path and query, with arguments added) of a kind that never brought anything
+(`_barren_view`). The other views of a page that is not content (an outlier, or marked
+noindex), its links to its own path with another query, are one kind whatever their Apath
+(`_kind`): a real MediaWiki's Special:NewPages links its next pages, sizes and filters
+from six Apaths, and per Apath none reached `exhaustion` misses before source-ucc had
+fetched 72 of its views (979 -> 907 requests, recall unchanged). Kinds of link from one
+cluster whose sampled links led mostly to one cluster form a family (`_family`, parameter
+``families``), which also shares a run of misses (`archiver.learning.discovery`): a real
+WordPress's archive widgets, page numbers and previous-page links stopped together (579 ->
+541 requests, recall 1.000 unchanged), the zoo blog's too (1,133 -> 1,077). Off by
+default, ``listing_exhaustion`` judges a listing's own pagination per listing (`_kind`):
+it puts completeness before cost.
 
 Live outliers (an extension of §4.2, parameter ``live_outliers``, crawling for UCC): a
 trusted sample's outliers are worth 0, so a kind of link whose sampled destinations were
@@ -1014,14 +1014,17 @@ class SourceStrategy(Strategy):
         return cluster == self._protected and self._brings(cluster)
 
     def _barren_view(self, kind: tuple[int, str], holder: str, link: str) -> bool:
-        """Whether a link to another view of the page it is on (its own path with another
-        query: a tab, a sort) is of a kind that never led to anything in its last
-        `exhaustion` settled pages (`Discovery.barren`): exhausted even when shielded. A
-        real Askbot's profiles rank first, and their "favorites" tabs, classified as
+        """Whether a link to another view of the page it is on (its own path, its query
+        arguments and more: a tab, a sort) is of a kind that never led to anything in its
+        last `exhaustion` settled pages (`Discovery.barren`): exhausted even when shielded.
+        A real Askbot's profiles rank first, and their "favorites" tabs, classified as
         profiles but an empty list of followed questions, were fetched for every user.
-        Links to other paths stay shielded: a blog's home page may show its posts whole,
-        and the posts then look like old news."""
-        return same_path_queries(holder, link) is not None and self.discovery.barren(kind)
+        Links to other pages stay shielded: a blog's home page may show its posts whole,
+        and the posts then look like old news. Where the query names the page
+        (``doku.php?id=``), a link that changes an argument is to another page."""
+        queries = same_path_queries(holder, link)
+        return queries is not None and queries[0] <= queries[1] \
+            and self.discovery.barren(kind)
 
     def _known_view(self, url: str, key: tuple[int, str] | None = None,
                     holder: str = "") -> Decision | None:
