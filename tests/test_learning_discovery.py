@@ -411,9 +411,10 @@ def test_kinds_of_one_family_are_judged_together_once_each_has_missed_a_few_time
     numbers and previous-page links (three kinds, all leading to archives) each needed
     `RUN_LENGTH` misses of their own. Kinds of one family (the holder's cluster and the
     cluster their links lead to most) also share a run: it ends a kind that has missed
-    `FAMILY_OWN` times in a row itself. A kind with fewer misses of its own (the header
-    menu's static pages, fetched last) and a kind without a family are not ended by it; a
-    productive page anywhere in the family starts its run again."""
+    `FAMILY_OWN` times in a row itself, or once if it never brought anything. A kind with
+    fewer misses of its own (the header menu's static pages, fetched last) and a kind
+    without a family are not ended by it; a productive page anywhere in the family starts
+    its run again."""
     from archiver.learning.discovery import FAMILY_OWN
 
     families = {("c", "widgets"): ("c", "to 0"), ("c", "pages"): ("c", "to 0"),
@@ -439,6 +440,14 @@ def test_kinds_of_one_family_are_judged_together_once_each_has_missed_a_few_time
     for _ in range(per_kind):
         d.settle("w", ("c", "alone"), productive=False)
     assert not d.exhausted(("c", "alone"))           # no family: its own run only
+    # a kind of the family that never brought anything needs one miss of its own (a
+    # real Askbot's tag lists have a kind per sort, ~30, each needing FAMILY_OWN)
+    families[("c", "sort-by-age")] = ("c", "to 0")
+    assert not d.exhausted(("c", "sort-by-age"))     # never followed: not judged yet
+    d.settle("age-1", ("c", "sort-by-age"), productive=False)
+    assert d.runs[("c", "to 0")] >= RUN_LENGTH and d.exhausted(("c", "sort-by-age"))
+    d.settle("menu-2", ("c", "menu"), productive=False)
+    assert not d.exhausted(("c", "menu"))            # it brought something once: 4 misses
     plain = Discovery()
     for i in range(per_kind):
         for kind in kinds:

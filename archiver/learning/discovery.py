@@ -21,7 +21,10 @@ row would happen with probability 0.9^20 = 0.12; one time in five, 0.01.
 
 Kinds of one **family** (given by the caller: the holder's cluster and the cluster the
 kind's links lead to most, see `archiver.strategies.source`) also share a run of misses, and
-a kind is exhausted when its family's run reaches `RUN_LENGTH` and its own run `FAMILY_OWN`.
+a kind is exhausted when its family's run reaches `RUN_LENGTH` and its own run `FAMILY_OWN`
+(one miss for a kind that never brought anything: a real Askbot's tag lists have a kind of
+link per sort and scope, some thirty, and each cost four requests once the questions were
+known).
 Once a real WordPress's posts were all known, its archives' sidebar widgets, page numbers
 and previous-page links, three kinds that all lead to archives, each needed twenty misses
 of its own. The guard on a kind's own run keeps a kind that was seldom followed out of its
@@ -215,7 +218,9 @@ class Discovery:
         if own >= self.run_length:
             return True
         family = self.family(key) if self.family is not None else None
-        return family is not None and own >= FAMILY_OWN \
+        # a kind that never brought anything needs one miss of its own, else FAMILY_OWN
+        need = FAMILY_OWN if self.counts.get(key, [0, 0])[1] else 1
+        return family is not None and own >= need \
             and self.runs.get(family, 0) >= self.run_length
 
     def barren(self, key: Key) -> bool:
