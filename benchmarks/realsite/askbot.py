@@ -71,10 +71,8 @@ import datetime as dt
 import json
 import os
 import random
-import subprocess
 import sys
 import tempfile
-import time
 from collections import Counter
 from collections.abc import Collection, Iterator
 from pathlib import Path
@@ -84,10 +82,11 @@ from urllib.parse import parse_qs, unquote, urlsplit
 import requests
 
 from benchmarks.realsite.php import (
+    build_helper_site,
     print_link_types,
-    process_server,
-    reuse_or_clear,
+    run_checked,
     same_host_links,
+    serve_helper,
     smoke_build,
     smoke_fetch,
     venv_missing,
@@ -568,59 +567,30 @@ def available() -> str | None:
     return venv_missing(VENV, "askbot", ASKBOT_VERSION, "ARCHIVER_ASKBOT_VENV", INSTALL)
 
 
-def _run(folder: Path, *command: str, stdin: str | None = None) -> str:
-    done = subprocess.run(list(command), input=stdin, capture_output=True, text=True,
-                          cwd=folder)
-    if done.returncode != 0:
-        raise RuntimeError(f"{' '.join(command[:3])} failed:\n{done.stdout}{done.stderr}")
-    return done.stdout
-
-
-def _helper(folder: Path, *args: str, stdin: str | None = None) -> str:
-    return _run(folder, str(VENV / "bin" / "python"), "-I", str(folder / "helper.py"), *args,
-                stdin=stdin)
-
-
 def _askbot_setup(folder: Path) -> None:
     """The Django project as askbot-setup writes it (package qa, SQLite in the folder), with
     EXTRA_SETTINGS appended."""
-    _run(folder, str(VENV / "bin" / "askbot-setup"), "--root-directory", str(folder),
-         "--proj-name", "qa", "--db-engine", "sqlite", "--db-name",
-         str(folder / "askbot.sqlite"), "--admin-name", "Admin", "--admin-email",
-         "admin@example.org", "--domain-name", "localhost.localdomain", "--timezone", "UTC",
-         "--log-file-path", str(folder / "log" / "askbot.log"), "--append-settings",
-         EXTRA_SETTINGS, "--noinput", "--force")
+    run_checked([str(VENV / "bin" / "askbot-setup"), "--root-directory", str(folder),
+                 "--proj-name", "qa", "--db-engine", "sqlite", "--db-name",
+                 str(folder / "askbot.sqlite"), "--admin-name", "Admin", "--admin-email",
+                 "admin@example.org", "--domain-name", "localhost.localdomain", "--timezone",
+                 "UTC", "--log-file-path", str(folder / "log" / "askbot.log"),
+                 "--append-settings", EXTRA_SETTINGS, "--noinput", "--force"], folder)
 
 
 def build(folder: Path, n_questions: int = 300, seed: int = 0) -> Path:
     """Build a fresh site in folder, or reuse the one there if built with these parameters.
     Returns folder."""
-    folder = folder.resolve()
-    marker = folder / "build.json"
-    params = {"n_questions": n_questions, "seed": seed, "version": VERSION}
-    if reuse_or_clear(folder, params, "helper.py", "Askbot site"):
-        return folder
-    started = time.time()
-    _askbot_setup(folder)
-    (folder / "helper.py").write_text(HELPER)
-    now = dt.datetime.now(dt.UTC).replace(microsecond=0)
-    _helper(folder, "install")
-    _helper(folder, "content", stdin=json.dumps(generate(n_questions, seed, now)))
-    marker.write_text(json.dumps({"params": params, "built_at": time.time(),
-                                  "build_seconds": round(time.time() - started, 1)}))
-    return folder
+    return build_helper_site(
+        folder, VENV, {"n_questions": n_questions, "seed": seed, "version": VERSION},
+        "Askbot site", HELPER, lambda now: generate(n_questions, seed, now), _askbot_setup)
 
 
 @contextlib.contextmanager
 def serve(folder: Path, workers: int = 4) -> Iterator[str]:
     """Serve the site built in folder (waitress with `workers` threads, read-only) on a free
     port; yields the home URL."""
-    folder = folder.resolve()
-    with process_server(
-            lambda port: [str(VENV / "bin" / "python"), "-I", str(folder / "helper.py"),
-                          "serve", str(port), str(workers)],
-            folder / "server.log", "/", lambda server: dict(os.environ), folder,
-            "Askbot") as seed:
+    with serve_helper(VENV, folder, workers, "Askbot") as seed:
         yield seed
 
 

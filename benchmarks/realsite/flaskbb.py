@@ -57,10 +57,8 @@ import json
 import math
 import os
 import random
-import subprocess
 import sys
 import tempfile
-import time
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -70,10 +68,10 @@ from urllib.parse import parse_qs, unquote, urlsplit
 import requests
 
 from benchmarks.realsite.php import (
+    build_helper_site,
     print_link_types,
-    process_server,
-    reuse_or_clear,
     same_host_links,
+    serve_helper,
     smoke_build,
     smoke_fetch,
     venv_missing,
@@ -487,43 +485,20 @@ def available() -> str | None:
     return venv_missing(VENV, "flaskbb", FLASKBB_VERSION, "ARCHIVER_FLASKBB_VENV", INSTALL)
 
 
-def _helper(folder: Path, *args: str, stdin: str | None = None) -> str:
-    done = subprocess.run([str(VENV / "bin" / "python"), "-I", str(folder / "helper.py"), *args],
-                          input=stdin, capture_output=True, text=True, cwd=folder)
-    if done.returncode != 0:
-        raise RuntimeError(f"helper.py {' '.join(args)} failed:\n{done.stdout}{done.stderr}")
-    return done.stdout
-
-
 def build(folder: Path, n_topics: int = 300, seed: int = 0) -> Path:
     """Build a fresh forum in folder, or reuse the one there if built with these parameters.
     Returns folder."""
-    folder = folder.resolve()
-    marker = folder / "build.json"
-    params = {"n_topics": n_topics, "seed": seed, "version": VERSION}
-    if reuse_or_clear(folder, params, "helper.py", "forum"):
-        return folder
-    started = time.time()
-    (folder / "flaskbb.cfg").write_text(CONFIG)
-    (folder / "helper.py").write_text(HELPER)
-    now = dt.datetime.now(dt.UTC).replace(microsecond=0)
-    _helper(folder, "install")
-    _helper(folder, "content", stdin=json.dumps(generate(n_topics, seed, now)))
-    marker.write_text(json.dumps({"params": params, "built_at": time.time(),
-                                  "build_seconds": round(time.time() - started, 1)}))
-    return folder
+    return build_helper_site(
+        folder, VENV, {"n_topics": n_topics, "seed": seed, "version": VERSION}, "forum",
+        HELPER, lambda now: generate(n_topics, seed, now),
+        lambda folder: (folder / "flaskbb.cfg").write_text(CONFIG))
 
 
 @contextlib.contextmanager
 def serve(folder: Path, workers: int = 4) -> Iterator[str]:
     """Serve the forum built in folder (waitress with `workers` threads, read-only) on a
     free port; yields the home URL."""
-    folder = folder.resolve()
-    with process_server(
-            lambda port: [str(VENV / "bin" / "python"), "-I", str(folder / "helper.py"),
-                          "serve", str(port), str(workers)],
-            folder / "server.log", "/", lambda server: dict(os.environ), folder,
-            "FlaskBB") as seed:
+    with serve_helper(VENV, folder, workers, "FlaskBB") as seed:
         yield seed
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import datetime as dt
 import json
 import os
 import shutil
@@ -116,15 +117,66 @@ def reuse_or_clear(folder: Path, params: Mapping[str, object], helper: str, what
     return False
 
 
+def run_checked(command: Sequence[str], cwd: Path, stdin: str | None = None,
+                env: Mapping[str, str] | None = None, name: str | None = None) -> str:
+    """Run a build command and return what it printed; a RuntimeError naming it (`name`, by
+    default the command's first three words) with its output when it fails."""
+    done = subprocess.run(list(command), input=stdin, capture_output=True, text=True, cwd=cwd,
+                          env=None if env is None else dict(env))
+    if done.returncode != 0:
+        name = name or " ".join(command[:3])
+        raise RuntimeError(f"{name} failed:\n{done.stdout}{done.stderr}")
+    return done.stdout
+
+
 def run_php(script: Path, *args: str, cwd: Path, stdin: str | None = None,
             env: Mapping[str, str] | None = None) -> str:
     """Run a PHP command-line script (the sites' build helpers and maintenance scripts) and
     return what it printed; a RuntimeError with its output when it fails."""
-    done = subprocess.run(["php", str(script), *args], input=stdin, capture_output=True,
-                          text=True, cwd=cwd, env=None if env is None else dict(env))
-    if done.returncode != 0:
-        raise RuntimeError(f"{script.name} {' '.join(args)} failed:\n{done.stdout}{done.stderr}")
-    return done.stdout
+    return run_checked(["php", str(script), *args], cwd, stdin, env,
+                       name=f"{script.name} {' '.join(args)}")
+
+
+# --- Python sites (FlaskBB, Askbot): a helper.py run by the site's own venv ---------------
+def run_helper(venv: Path, folder: Path, *args: str, stdin: str | None = None) -> str:
+    """Run the site's helper.py (in `folder`) with `venv`'s Python, isolated (-I)."""
+    return run_checked([str(venv / "bin" / "python"), "-I", str(folder / "helper.py"), *args],
+                       folder, stdin, name=f"helper.py {' '.join(args)}")
+
+
+def build_helper_site(folder: Path, venv: Path, params: Mapping[str, object], what: str,
+                      helper: str, generated: Callable[[dt.datetime], object],
+                      prepare: Callable[[Path], object] = lambda folder: None) -> Path:
+    """Build a Python site in `folder`, or reuse the one there if built with `params`
+    (`reuse_or_clear`; `what` names the site): `prepare(folder)` (its configuration),
+    helper.py written from `helper`, then `helper.py install` and `helper.py content` fed
+    the JSON of `generated(now)`. Returns the resolved folder."""
+    folder = folder.resolve()
+    if reuse_or_clear(folder, params, "helper.py", what):
+        return folder
+    started = time.time()
+    prepare(folder)
+    (folder / "helper.py").write_text(helper)
+    now = dt.datetime.now(dt.UTC).replace(microsecond=0)
+    run_helper(venv, folder, "install")
+    run_helper(venv, folder, "content", stdin=json.dumps(generated(now)))
+    (folder / "build.json").write_text(json.dumps({
+        "params": dict(params), "built_at": time.time(),
+        "build_seconds": round(time.time() - started, 1)}))
+    return folder
+
+
+@contextlib.contextmanager
+def serve_helper(venv: Path, folder: Path, workers: int, name: str) -> Iterator[str]:
+    """Serve a site built by `build_helper_site` (`helper.py serve PORT WORKERS`: waitress
+    with `workers` threads, read-only) on a free port; yields the home URL."""
+    folder = folder.resolve()
+    with process_server(
+            lambda port: [str(venv / "bin" / "python"), "-I", str(folder / "helper.py"),
+                          "serve", str(port), str(workers)],
+            folder / "server.log", "/", lambda server: dict(os.environ), folder,
+            name) as seed:
+        yield seed
 
 
 def smoke_fetch(urls: Sequence[str], page_type: Callable[[str], str],
