@@ -152,6 +152,49 @@ def test_a_noindex_sitemap_is_no_dead_end() -> None:
     assert sampler.closed_kinds_ == {"/wiki/*?do&n", "/wiki/*?diff"}
 
 
+def _walk_actions(sampler: SiteSampler) -> list[str]:
+    """A DokuWiki-like walk: pages doku.php?id=pN, each with its login form (noindex,
+    linking its own register, password and profile forms), its index view (noindex, a
+    sitemap of five new pages) and the page shown again by do= (indexable), each from its
+    own Apath, and a link to the next page. Returns the actions sampled."""
+    sampled: list[str] = []
+    for i in range(16):
+        page = f"http://s/doku.php?id=p{i}"
+        actions = {f"{page}&do={a}": f'/html/body/div/a[@class="{a or "show"}"]'
+                   for a in ("login", "index", "")}
+        links = [L(f"http://s/doku.php?id=p{i + 1}", LIST),
+                 *(L(u, x) for u, x in actions.items())]
+        for r in sampler.add_page(page, links):
+            if r.url in actions and sampler.still_wanted(r.url):
+                action = r.url.rpartition("=")[2]
+                sampled.append(action)
+                found = {"index": [f"http://s/doku.php?id=n{i}x{j}" for j in range(5)],
+                         "login": [f"{page}&do={a}" for a in
+                                   ("register", "resendpwd", "profile", "remind")]}
+                sampler.add_page(r.url, [L(u, LIST) for u in found.get(action, [])],
+                                 noindex=action != "")
+    return sampled
+
+
+def test_a_mode_of_the_query_makes_a_kind_of_its_own() -> None:
+    # One parameter names every action (doku.php?id=X&do=login): the login forms, the
+    # index views (a sitemap) and the page shown by do= (indexable) share the kind
+    # /*?do&id, which never closes. Once do=login is a keyword of the site's links (a mode,
+    # `QueryWords.modes`), the login forms are a kind of their own; and once their links
+    # to the register and password forms are modes too, those are no links to a kind that
+    # had an indexable page, as /*?do&id had: the login forms are barren, and close
+    on = SiteSampler(100, saturation=0.0, min_pts=4, random_state=0)
+    sampled = _walk_actions(on)
+    assert on.closed_kinds_ == {"/*?do=login&id"}
+    assert on.mode_kind("http://s/doku.php?id=p1&do=login") == "/*?do=login&id"
+    assert 4 <= sampled.count("login") < 16
+    assert sampled.count("index") == sampled.count("") == 16     # still sampled
+    off = SiteSampler(100, saturation=0.0, min_pts=4, query_modes=False, random_state=0)
+    sampled = _walk_actions(off)
+    assert not off.closed_kinds_ and sampled.count("login") == 16
+    assert off.mode_kind("http://s/doku.php?id=p1&do=login") == "/*?do&id"
+
+
 def test_missing_mass_is_good_turing() -> None:
     sampler = SiteSampler(100, random_state=0)
     assert sampler.missing_mass_ == 1.0

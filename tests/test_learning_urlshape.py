@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from archiver.learning.urlshape import UrlPatterns, UrlShape, learn_shape
+from archiver.learning.urlshape import QueryWords, UrlPatterns, UrlShape, learn_shape
 
 H = "http://site.test"
 
@@ -169,3 +169,27 @@ def test_fast_split_agrees_with_urlsplit(url: str) -> None:
 
     parts = urlsplit(url)
     assert _split(url) == (parts.path, parts.query)
+
+
+def test_query_modes_are_the_site_s_word_values_not_its_names() -> None:
+    # A DokuWiki names every action in one parameter: do=login on every page is a mode of
+    # the page; id=start, a name (however alphabetic) seen once per action, is not; do=
+    # (empty), a number or a mixed token are never modes
+    words = QueryWords()
+    names = ["start", "harbour", "castle", "market", "river", "valley", "island", "lake",
+             "festival", "canal", "siege", "mountain"]
+    for name in names:
+        for action in ("login", "edit", "backlink", ""):
+            words.add(f"http://s/doku.php?id={name}&do={action}")
+        words.add(f"http://s/doku.php?id={name}")
+        words.add(f"http://s/doku.php?id={name}&rev=17&do=diff2")
+    assert words.modes("http://s/doku.php?id=start&do=login") == [("do", "login")]
+    assert words.modes("http://s/doku.php?id=start&do=") == []
+    assert words.modes("http://s/doku.php?id=start&rev=17&do=diff2") == []
+    assert words.modes("http://s/doku.php?id=start&do=rare") == []   # seen in no URL yet
+    assert words.keywords()["do"] == ["", "backlink", "diff2", "edit", "login"]
+    assert words.keywords()["rev"] == ["#"]
+    assert "start" not in words.keywords()["id"]
+    # UrlPatterns learns its query words with the same rule
+    urls = [f"http://s/doku.php?id={n}&do=login" for n in names]
+    assert UrlPatterns.learn(urls).words == {"do": frozenset({"login"}), "id": frozenset()}

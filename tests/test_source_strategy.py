@@ -735,6 +735,38 @@ def test_a_sampled_page_counts_as_noindex_while_the_signal_is_trusted(tmp_path: 
     assert not any(noindex(staging, f"http://m.test/{i}", "noindex") for i in range(20))
 
 
+def test_the_content_is_never_a_cluster_the_site_marks_noindex(tmp_path: Path) -> None:
+    """Crawling for UCC, the cluster ranked first is the content: never judged exhausted,
+    its URL patterns are the content's. With a DokuWiki's login forms closed in its sample,
+    its index views (noindex, many and rich in links) formed the cluster ranked first, and
+    the namespace start pages were skipped (recall 0.988). A cluster most of whose sampled
+    pages are marked noindex, while the sample trusts the signal, is never that cluster;
+    if every cluster is, the order is left alone."""
+    on = _listing_strategy(tmp_path / "on")
+    model = on.model
+    assert on._protected == 2                              # the photos
+    labels = model.labels_.tolist()
+    # the sample: every photo marked noindex, one list page of three
+    on._sample_dup = {u: (False, c == 2 or u == "l1", False)
+                      for u, c in zip(model.urls_, labels, strict=True)}
+    assert on._noindex_clusters(model) == [2]
+    model.info["noindex_clusters"] = [2]
+    on._use(model)
+    assert on._protected == 1                              # the lists, ranked next
+    model.info["noindex_clusters"] = [0, 1, 2]
+    on._use(model)
+    assert on._protected == 2
+    off = _listing_strategy(tmp_path / "off", content_guard=False)
+    assert off.params()["content_guard"] is False
+    off.model.info["noindex_clusters"] = [2]
+    off._use(off.model)
+    assert off._protected == 2
+    # a staging copy marks every page noindex: the signal is not trusted, nothing is marked
+    for _ in range(20):
+        on._sample_rates.observe((-1, ""), False, True)
+    assert on._noindex_clusters(model) == []
+
+
 def test_links_to_live_outliers_are_followed_last_and_to_dead_ones_not(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Real DokuWiki: the namespace start pages are few and unlike every other page, so the

@@ -16,6 +16,7 @@ import numpy as np
 
 from archiver.learning.duplicates import url_kind
 from archiver.learning.features import canonical_apath
+from archiver.learning.urlshape import QueryWords
 
 __all__ = ["SampleRequest", "SiteSampler"]
 
@@ -80,6 +81,16 @@ class SiteSampler:
     the signal (`archiver.learning.duplicates.DuplicateRates.signals`: a staging copy marks
     every page noindex, and every kind would close after four pages).
 
+    **Modes of the query**: a kind is counted, and closed, twice over: as `url_kind` says,
+    and with the *modes* of its query (`mode_kind`: a parameter whose value is a word that
+    is a keyword of the links seen so far, `archiver.learning.urlshape.QueryWords`, as
+    name=value). A real DokuWiki names every action in one parameter (``doku.php?id=X&
+    do=login``): its login and register forms, edit forms, revision lists and diffs shared
+    the kind ``/*?do&id`` with the index view (a sitemap) and with the page shown again by
+    an empty ``do=``, so the kind never closed and 90 of the 207 sampled pages were such
+    views. The test "links of kinds that had a page not noindex" uses the kinds with modes
+    too: a login form's link to its register form is not one to content.
+
     Parameters
     ----------
     sample_size : int, default=1000
@@ -97,6 +108,8 @@ class SiteSampler:
     noindex_kinds : bool, default=True
         Close a kind of URL whose first `min_pts` sampled pages were all noindex (see
         "Noindex kinds").
+    query_modes : bool, default=True
+        Count and close kinds with the modes of their query too (see "Modes of the query").
     random_state : int, numpy Generator or None
         Seeds the choice of the one URL fetched per group.
 
@@ -119,7 +132,7 @@ class SiteSampler:
 
     def __init__(
         self, sample_size: int = 1000, *, min_pages: int = 200, saturation: float = 0.01,
-        min_pts: int = 4, noindex_kinds: bool = True,
+        min_pts: int = 4, noindex_kinds: bool = True, query_modes: bool = True,
         random_state: int | np.random.Generator | None = None,
     ) -> None:
         if sample_size < 1:
@@ -129,6 +142,7 @@ class SiteSampler:
         self.saturation = saturation
         self.min_pts = min_pts
         self.noindex_kinds = noindex_kinds
+        self.query_modes = query_modes
         self.random_state = random_state
         self._rng = np.random.default_rng(random_state)
         self.groups_: dict[str, dict[str, list[str]]] = {}
@@ -146,6 +160,7 @@ class SiteSampler:
         self._kind_barren: Counter[str] = Counter()  # URL kind → of them, barren (`_count_kind`)
         self._indexable: set[str] = set()             # URL kinds with a page not noindex
         self._linked: set[str] = set()                # every URL linked by a fetched page
+        self._words = QueryWords()                    # keyword query values of _linked
         self.closed_kinds_: set[str] = set()
         self._pages_with: Counter[str] = Counter()  # Apath → pages it appeared on
         self._n_groups = 0
@@ -218,7 +233,7 @@ class SiteSampler:
             urls = groups[apath]
             if apath in self.settled_ or any(u in self._known for u in urls):
                 continue
-            fresh = [u for u in dict.fromkeys(urls) if url_kind(u) not in self.closed_kinds_]
+            fresh = [u for u in dict.fromkeys(urls) if not self._closed(u)]
             if not fresh:
                 continue
             choice = fresh[int(self._rng.integers(len(fresh)))]
@@ -234,29 +249,51 @@ class SiteSampler:
         settled since, or its kind of URL closed (the URL is then dropped from the pending
         requests)."""
         via = self._via.get(url)
-        if via is None or (via not in self.settled_
-                           and url_kind(url) not in self.closed_kinds_):
+        if via is None or (via not in self.settled_ and not self._closed(url)):
             return True
         del self._via[url]
         self._pending.discard(url)
         return False
 
+    def mode_kind(self, url: str) -> str:
+        """`url_kind` with the query's *modes* (`QueryWords.modes`: letter values that are
+        keywords of the site's links so far) as name=value: ``/*?do=login&id``. One kind
+        for every action of a DokuWiki, ``/*?do&id``, never closed, since its index view
+        links new pages and its ``do=`` view shows the page; its login forms are another
+        matter."""
+        modes = self._words.modes(url) if self.query_modes else []
+        if not modes:
+            return url_kind(url)
+        folder, _, names = url_kind(url).partition("?")
+        values = dict(modes)
+        return folder + "?" + "&".join(f"{n}={values[n]}" if n in values else n
+                                       for n in names.split("&"))
+
+    def _closed(self, url: str) -> bool:
+        """Whether `url`'s kind, or its kind with modes, is closed."""
+        return url_kind(url) in self.closed_kinds_ or self.mode_kind(url) in self.closed_kinds_
+
     def _count_kind(self, url: str, noindex: bool, links: Iterable[LinkLike]) -> None:
-        """Count a fetched page against its URL kind, as barren when it is noindex and links
-        fewer than `min_pts` URLs unseen before of kinds that had a page not noindex (a
-        sitemap is not barren); close the kind when its first `min_pts` pages were all
-        barren."""
+        """Count a fetched page against its URL kind and its kind with modes, as barren
+        when it is noindex and links fewer than `min_pts` URLs unseen before of kinds (with
+        modes) that had a page not noindex (a sitemap is not barren); close a kind when its
+        first `min_pts` pages were all barren."""
         new = {link.url for link in links} - self._linked
         self._linked |= new
-        kind = url_kind(url)
-        barren = noindex and sum(url_kind(u) in self._indexable for u in new) < self.min_pts
+        for u in new:
+            self._words.add(u)
+        kinds = {url_kind(url), self.mode_kind(url)}
+        barren = noindex and sum(self.mode_kind(u) in self._indexable
+                                 for u in new) < self.min_pts
         if not noindex:
-            self._indexable.add(kind)
-        self._kind_pages[kind] += 1
-        self._kind_barren[kind] += barren
-        pages = self._kind_pages[kind]
-        if self.noindex_kinds and pages >= self.min_pts and self._kind_barren[kind] == pages:
-            self.closed_kinds_.add(kind)
+            self._indexable |= kinds
+        for kind in kinds:
+            self._kind_pages[kind] += 1
+            self._kind_barren[kind] += barren
+            pages = self._kind_pages[kind]
+            if self.noindex_kinds and pages >= self.min_pts \
+                    and self._kind_barren[kind] == pages:
+                self.closed_kinds_.add(kind)
 
     def add_failure(self, url: str, dead: bool = False) -> None:
         """A requested URL gave no HTML page (error, non-HTML, redirect). `dead`: it gave

@@ -173,13 +173,10 @@ class UrlPatterns:
     def learn(cls, urls: Iterable[str]) -> UrlPatterns:
         """Learn the keywords from `urls` (each distinct URL counted once)."""
         unique = set(urls)
-        values: dict[str, Counter[str]] = {}
+        values = QueryWords()
         for url in unique:
-            for k, v in set(_query_tokens(url)):
-                values.setdefault(k, Counter())[v] += 1
-        words = {k: sorted(v for v, c in seen.items() if _keyword(v, c, sum(seen.values())))
-                 for k, seen in values.items()}
-        return cls(_grow([_path_tokens(u) for u in unique], 0), words)
+            values.add(url)
+        return cls(_grow([_path_tokens(u) for u in unique], 0), values.keywords())
 
     def pattern(self, url: str) -> str:
         """The pattern of `url`: ``/people/*/contacts?page=#``."""
@@ -204,6 +201,34 @@ class UrlPatterns:
             raise ValueError("url patterns: 'tree' must be an object and 'words' an object "
                              "of lists")
         return cls(tree, {str(k): [str(w) for w in v] for k, v in words.items()})
+
+
+class QueryWords:
+    """Which query values are keywords of a site, learned from URLs as they come: a value
+    seen in `count` of the `n` URLs that carry its parameter is one when `_keyword` says so
+    (``do=login`` on every page of a DokuWiki, not ``id=start``). Add each distinct URL
+    once."""
+
+    def __init__(self) -> None:
+        self._values: dict[str, Counter[str]] = {}
+        self._carriers: Counter[str] = Counter()     # parameter → URLs that carry it
+
+    def add(self, url: str) -> None:
+        for k, v in set(_query_tokens(url)):
+            self._values.setdefault(k, Counter())[v] += 1
+            self._carriers[k] += 1
+
+    def keywords(self) -> dict[str, list[str]]:
+        """Parameter → its keyword values, sorted (``#`` stands for numbers)."""
+        return {k: sorted(v for v, c in seen.items() if _keyword(v, c, self._carriers[k]))
+                for k, seen in self._values.items()}
+
+    def modes(self, url: str) -> list[tuple[str, str]]:
+        """The (name, value) pairs of `url`'s query whose value is a keyword made of
+        letters: the mode of a page (``do=login``, ``action=history``, ``tab=activity``)
+        rather than its name or number."""
+        return [(k, v) for k, v in _query_tokens(url) if v.isalpha()
+                and _keyword(v, self._values.get(k, Counter())[v], self._carriers[k])]
 
 
 def _keyword(token: str, count: int, n: int) -> bool:

@@ -280,7 +280,11 @@ class SourceStrategy(Strategy):
     leading mostly to one cluster also share a run of misses; default true; see
     `archiver.learning.discovery`), ``noindex_kinds`` (the sampler stops choosing URLs of
     a kind whose first 4 sampled pages were marked noindex and linked no more than a few
-    new pages; default true; see `archiver.learning.sampling.SiteSampler`), ``worth``
+    new pages; default true; see `archiver.learning.sampling.SiteSampler`), ``query_modes``
+    (the sampler's kinds also tell apart the modes of a query, ``do=login`` from
+    ``do=index``; default true; same place), ``content_guard`` (crawling for UCC, the
+    cluster ranked first is never one most of whose sampled pages are marked noindex;
+    default true; see `_use`), ``worth``
     (weigh a cluster's links by what its harvested pages brought, and settle at once a page
     that found only links to clusters bringing no text; default true; see the module
     docstring).
@@ -324,11 +328,13 @@ class SourceStrategy(Strategy):
         self.use_redirect_cost = bool(params.get("redirect_cost", True))
         self.use_live_outliers = bool(params.get("live_outliers", True))
         self.use_worth = bool(params.get("worth", True))
+        self.content_guard = bool(params.get("content_guard", True))
         self.worth: Worth | None = None           # set by `_use` (module docstring)
         self.target_example = cfg.target_example
         self.sampler: SiteSampler = SiteSampler(
             self.sample_size, min_pages=int(params.get("min_pages", min(200, self.sample_size))),
-            noindex_kinds=bool(params.get("noindex_kinds", True)), random_state=self.random_state)
+            noindex_kinds=bool(params.get("noindex_kinds", True)),
+            query_modes=bool(params.get("query_modes", True)), random_state=self.random_state)
         self.sampler.add_seeds([*profile.seeds, *self.extra_seeds()])
         self._bags: dict[str, Mapping[str, int]] = {}
         self._texts: dict[str, tuple[int, int]] = {}   # sampled page → `text_chars`
@@ -390,6 +396,7 @@ class SourceStrategy(Strategy):
                 "hub_share": self.hub_share, "listing_exhaustion": self.listing_exhaustion,
                 "redirect_cost": self.use_redirect_cost, "live_outliers": self.use_live_outliers,
                 "families": self.use_families, "worth": self.use_worth,
+                "query_modes": self.sampler.query_modes, "content_guard": self.content_guard,
                 "self_views": self.use_self_views, "dust": self.use_dust,
                 "target_example": self.target_example, "random_state": self.random_state}
 
@@ -754,6 +761,7 @@ class SourceStrategy(Strategy):
                 if target is not None and self.use_url_shape else None
             model.info["target_shape"] = None if shape is None else shape.to_json()
         self._cluster_of = dict(zip(model.urls_, model.labels_.tolist(), strict=True))
+        model.info["noindex_clusters"] = self._noindex_clusters(model)
         for page_url, (duplicate, noindex, canonical) in self._sample_dup.items():
             self._observe_duplicate(page_url, duplicate, noindex, canonical)
         model.info["duplicate_views"] = list(self.dups.rows())
@@ -772,6 +780,21 @@ class SourceStrategy(Strategy):
         logger.info("SOUrCe: %d clusters from %d pages (eps %.3f, %d outliers, sample %s)",
                     model.n_clusters_, len(urls), model.eps_, int((model.labels_ < 0).sum()),
                     info["sample_stop"])
+
+    def _noindex_clusters(self, model: SourceModel) -> list[int]:
+        """The clusters most of whose sampled pages the site marks noindex, while the sample
+        trusts the signal (`DuplicateRates.signals`): never the content (`_use`)."""
+        import numpy as np
+
+        if not self._sample_rates.signals()[1]:
+            return []
+        pages = np.zeros(model.n_clusters_, dtype=np.int64)
+        marked = np.zeros(model.n_clusters_, dtype=np.int64)
+        for url, label in zip(model.urls_, model.labels_.tolist(), strict=True):
+            if label >= 0:
+                pages[label] += 1
+                marked[label] += self._sample_dup.get(url, (False, False, False))[1]
+        return [int(c) for c in np.flatnonzero(2 * marked > pages)]
 
     def _live_outliers(self, s: SiteSampler, model: SourceModel) -> None:
         """Into the model's info: ``content_patterns``, the URL patterns of at least
@@ -859,7 +882,13 @@ class SourceStrategy(Strategy):
         static = sc.info_ if mode == "target" else sc.info_ * sc.dsim_
         # The content pages themselves are never "exhausted": the target, or the cluster
         # the frontier ranks first (module docstring, "Knowing when to stop")
-        order = sc.cluster_scores()[:-1]
+        # ... and never a cluster the site marks noindex (`_noindex_clusters`): a DokuWiki's
+        # index views, many in a sample and rich in links, can outrank its pages
+        order = sc.cluster_scores()[:-1].copy()
+        if self.content_guard:
+            marked = [c for c in model.info.get("noindex_clusters") or [] if c < order.size]
+            if len(marked) < order.size:
+                order[marked] = -np.inf
         self._protected = self.target if self.target is not None else \
             int(order.argmax()) if order.size else -2
         top = float(static.max()) if static.size else 0.0
