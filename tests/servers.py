@@ -32,6 +32,15 @@ class _QuietHandler(WSGIRequestHandler):
         pass
 
 
+def html_or_404(start: Callable[..., Any], body: bytes | None) -> list[bytes]:
+    """A WSGI answer: the HTML page `body`, or 404 Not Found when it is None."""
+    if body is None:
+        start("404 Not Found", [("Content-Type", "text/plain")])
+        return [b"not found"]
+    start("200 OK", [("Content-Type", "text/html; charset=utf-8")])
+    return [body]
+
+
 @contextlib.contextmanager
 def serve_wsgi(app: WSGIApp) -> Iterator[str]:
     """Serve a WSGI app on 127.0.0.1:<free port> in a thread; yield its base URL (no slash)."""

@@ -10,6 +10,7 @@ from archiver.learning.duplicates import (
     PRIOR_WEIGHT,
     DuplicateRates,
     _intraclass_correlation,
+    mode_kind,
     url_kind,
 )
 from archiver.page import body_digest, parse_html
@@ -504,3 +505,39 @@ def test_describe_counts_only_rel_canonical_views_towards_the_guard() -> None:
         s._via[url] = ("http://s.test/", "/html/body/a")
         s.describe(Visit(parse_html(url, same), 1, digest=b"same"))
     assert s.dups.total[:2] == [3, 2] and s.dups.canonical == 1
+
+
+def test_a_mode_of_the_query_is_a_kind_within_its_kind() -> None:
+    """A DokuWiki's actions share one parameter: by `url_kind` its login forms (noindex) and
+    its pages shown again by an empty do= (indexable) are one kind, half noindex, and not
+    demoted. With the query's modes (`modes`, learned from the sample), do=login is a kind
+    of its own within /*?do&id: its rate is shrunk towards that kind's, which is shrunk
+    towards the site's. A mode never fetched has the kind's rate; links with no mode, the
+    kind's."""
+    def table(modes: dict[str, set[str]]) -> DuplicateRates:
+        t = DuplicateRates(modes=modes)
+        for i in range(6):
+            t.observe((0, "/tools"), False, noindex=True, url=f"http://s/d.php?id=p{i}&do=login")
+        for i in range(14):
+            t.observe((0, "/tools" if i < 2 else "/other"), False, url=f"http://s/d.php?id=p{i}&do=")
+        for i in range(12):
+            t.observe((0, "/list"), False, url=f"http://s/d.php?id=p{i}")
+        return t
+
+    login, show, media = (f"http://s/d.php?id=q&do={a}" for a in ("login", "", "media"))
+    off, on = table({}), table({"do": {"login", "media"}})
+    assert on.kind(login) == mode_kind(login, lambda k, v: k == "do") == "/*?do=login&id"
+    assert on.kind(show) == off.kind(login) == url_kind(login) == "/*?do&id"
+    assert off.keep((0, "/other"), login) == off.keep((0, "/other"), show) == 1.0
+    assert on.keep((0, "/other"), login) < 0.5 < on.keep((0, "/other"), show) == 1.0
+    assert on.keep((0, "/tools"), login) < 0.2 < off.keep((0, "/tools"), login) < 1.0
+    # a mode never fetched: what its kind, then the pair's pages of the kind, say
+    assert on.keep((0, "/tools"), media) == off.keep((0, "/tools"), media) < 1.0
+    assert on.keep((0, "/list"), login) == on.keep((0, "/other"), login)  # known elsewhere
+    back = DuplicateRates.from_rows(on.rows())
+    back.modes = on.modes
+    assert back.keep((0, "/tools"), login) == on.keep((0, "/tools"), login)
+    # the kinds by `url_kind` are counted as before: the weight learned from how
+    # all-or-nothing noindex is within them does not count a page twice
+    assert on.by_shape == back.by_shape == off.by_shape
+    assert on.by_mode == back.by_mode == {"/*?do=login&id": [6, 0, 6, 0]}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from archiver.learning.duplicates import mode_kind
 from archiver.learning.urlshape import QueryWords, UrlPatterns, UrlShape, learn_shape
 
 H = "http://site.test"
@@ -183,10 +184,16 @@ def test_query_modes_are_the_site_s_word_values_not_its_names() -> None:
             words.add(f"http://s/doku.php?id={name}&do={action}")
         words.add(f"http://s/doku.php?id={name}")
         words.add(f"http://s/doku.php?id={name}&rev=17&do=diff2")
-    assert words.modes("http://s/doku.php?id=start&do=login") == [("do", "login")]
-    assert words.modes("http://s/doku.php?id=start&do=") == []
-    assert words.modes("http://s/doku.php?id=start&rev=17&do=diff2") == []
-    assert words.modes("http://s/doku.php?id=start&do=rare") == []   # seen in no URL yet
+    def kind(url: str) -> str:
+        return mode_kind(url, words.is_keyword)
+
+    assert kind("http://s/doku.php?id=start&do=login") == "/*?do=login&id"
+    assert kind("http://s/doku.php?id=start&do=") == "/*?do&id"
+    assert kind("http://s/doku.php?id=start&rev=17&do=diff2") == "/*?do&id&rev"
+    assert kind("http://s/doku.php?id=start&do=rare") == "/*?do&id"   # seen in no URL yet
+    assert kind("http://s/doku.php?id=start") == "/*?id"
+    assert words.is_keyword("do", "login") and not words.is_keyword("id", "start")
+    assert not words.is_keyword("sort", "new")                       # no such parameter
     assert words.keywords()["do"] == ["", "backlink", "diff2", "edit", "login"]
     assert words.keywords()["rev"] == ["#"]
     assert "start" not in words.keywords()["id"]

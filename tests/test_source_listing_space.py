@@ -18,7 +18,7 @@ from urllib.parse import parse_qs
 import pytest
 
 from archiver.crawl import Crawl
-from tests.servers import serve_wsgi
+from tests.servers import html_or_404, serve_wsgi
 from tests.test_learning_discovery import WORDS
 from tests.test_source_strategy import _profile
 
@@ -115,12 +115,7 @@ class TagSpaceSite:
     def __call__(self, environ: dict[str, Any], start: StartResponse) -> Iterable[bytes]:
         path = environ.get("PATH_INFO", "/")
         self.hits[path] = self.hits.get(path, 0) + 1
-        body = self.render(path, parse_qs(environ.get("QUERY_STRING", "")))
-        if body is None:
-            start("404 Not Found", [("Content-Type", "text/plain")])
-            return [b"not found"]
-        start("200 OK", [("Content-Type", "text/html; charset=utf-8")])
-        return [body]
+        return html_or_404(start, self.render(path, parse_qs(environ.get("QUERY_STRING", ""))))
 
 
 @pytest.fixture()

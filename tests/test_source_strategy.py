@@ -767,6 +767,24 @@ def test_the_content_is_never_a_cluster_the_site_marks_noindex(tmp_path: Path) -
     assert on._noindex_clusters(model) == []
 
 
+def test_the_harvest_counts_noindex_by_the_query_modes_of_the_sample(tmp_path: Path) -> None:
+    """The sample's query modes (`SiteSampler.modes_`, kept in the model's info) are the
+    harvest's too: noindex is counted per `mode_kind`; a model without them (or saved
+    before them) counts per `url_kind`."""
+    s = _listing_strategy(tmp_path)
+    login = "http://m.test/d.php?id=a&do=login"
+    assert not s.dups.modes and s.dups.kind(login) == "/*?do&id"
+    s.model.info["query_modes"] = {"do": ["login", "edit"]}
+    s._use(s.model)
+    assert s.dups.modes == {"do": frozenset({"login", "edit"})}
+    assert s.dups.kind(login) == "/*?do=login&id"
+    sampler = s.sampler
+    sampler.add_page("http://m.test/", [SimpleNamespace(url=f"http://m.test/d.php?id=p{i}&do={a}",
+                                                        anchor_path="/html/body/a")
+                                        for i in range(8) for a in ("login", "")])
+    assert sampler.modes_ == {"do": ["login"]}            # "" is a keyword, not a word
+
+
 def test_links_to_live_outliers_are_followed_last_and_to_dead_ones_not(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Real DokuWiki: the namespace start pages are few and unlike every other page, so the

@@ -14,7 +14,7 @@ from typing import Protocol
 
 import numpy as np
 
-from archiver.learning.duplicates import url_kind
+from archiver.learning.duplicates import mode_kind, url_kind
 from archiver.learning.features import canonical_apath
 from archiver.learning.urlshape import QueryWords
 
@@ -89,7 +89,9 @@ class SiteSampler:
     the kind ``/*?do&id`` with the index view (a sitemap) and with the page shown again by
     an empty ``do=``, so the kind never closed and 90 of the 207 sampled pages were such
     views. The test "links of kinds that had a page not noindex" uses the kinds with modes
-    too: a login form's link to its register form is not one to content.
+    too: a login form's link to its register form is not one to content. The modes learned
+    (`modes_`) go with the model, and the harvest counts noindex by them as well
+    (`archiver.learning.duplicates.DuplicateRates.modes`).
 
     Parameters
     ----------
@@ -256,18 +258,19 @@ class SiteSampler:
         return False
 
     def mode_kind(self, url: str) -> str:
-        """`url_kind` with the query's *modes* (`QueryWords.modes`: letter values that are
-        keywords of the site's links so far) as name=value: ``/*?do=login&id``. One kind
-        for every action of a DokuWiki, ``/*?do&id``, never closed, since its index view
-        links new pages and its ``do=`` view shows the page; its login forms are another
-        matter."""
-        modes = self._words.modes(url) if self.query_modes else []
-        if not modes:
-            return url_kind(url)
-        folder, _, names = url_kind(url).partition("?")
-        values = dict(modes)
-        return folder + "?" + "&".join(f"{n}={values[n]}" if n in values else n
-                                       for n in names.split("&"))
+        """`url_kind` with the query's modes, the keywords of the site's links so far
+        (`archiver.learning.duplicates.mode_kind`): ``/*?do=login&id``."""
+        return mode_kind(url, self._words.is_keyword) if self.query_modes else url_kind(url)
+
+    @property
+    def modes_(self) -> dict[str, list[str]]:
+        """The mode values learned so far per query parameter (words of letters), for the
+        harvest's kinds (`archiver.learning.duplicates.DuplicateRates.modes`)."""
+        if not self.query_modes:
+            return {}
+        words = {k: [v for v in values if v.isalpha()]
+                 for k, values in self._words.keywords().items()}
+        return {k: v for k, v in words.items() if v}
 
     def _closed(self, url: str) -> bool:
         """Whether `url`'s kind, or its kind with modes, is closed."""

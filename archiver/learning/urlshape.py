@@ -223,12 +223,10 @@ class QueryWords:
         return {k: sorted(v for v, c in seen.items() if _keyword(v, c, self._carriers[k]))
                 for k, seen in self._values.items()}
 
-    def modes(self, url: str) -> list[tuple[str, str]]:
-        """The (name, value) pairs of `url`'s query whose value is a keyword made of
-        letters: the mode of a page (``do=login``, ``action=history``, ``tab=activity``)
-        rather than its name or number."""
-        return [(k, v) for k, v in _query_tokens(url) if v.isalpha()
-                and _keyword(v, self._values.get(k, Counter())[v], self._carriers[k])]
+    def is_keyword(self, name: str, value: str) -> bool:
+        """Whether `value` is a keyword of the parameter `name` so far."""
+        seen = self._values.get(name)
+        return seen is not None and _keyword(value, seen[value], self._carriers[name])
 
 
 def _keyword(token: str, count: int, n: int) -> bool:

@@ -178,7 +178,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from archiver.learning.duplicates import DuplicateRates, url_kind
+from archiver.learning.duplicates import DuplicateRates
 from archiver.learning.dust import Dust
 from archiver.learning.neardup import NearDuplicates
 from archiver.learning.selfviews import SelfViews, same_path_queries
@@ -762,6 +762,7 @@ class SourceStrategy(Strategy):
             model.info["target_shape"] = None if shape is None else shape.to_json()
         self._cluster_of = dict(zip(model.urls_, model.labels_.tolist(), strict=True))
         model.info["noindex_clusters"] = self._noindex_clusters(model)
+        model.info["query_modes"] = self.dups.modes = s.modes_
         for page_url, (duplicate, noindex, canonical) in self._sample_dup.items():
             self._observe_duplicate(page_url, duplicate, noindex, canonical)
         model.info["duplicate_views"] = list(self.dups.rows())
@@ -918,6 +919,8 @@ class SourceStrategy(Strategy):
         self._read_live(model)
         self._cluster_of = dict(zip(model.urls_, model.labels_.tolist(), strict=True))
         self.dups = DuplicateRates.from_rows(model.info.get("duplicate_views") or [])
+        self.dups.modes = {str(k): frozenset(str(w) for w in v)
+                           for k, v in (model.info.get("query_modes") or {}).items()}
         # a loaded model brings its sample's counts (a resumed crawl replays its sample
         # fetches before loading the model: those are dropped here, as `_sample_dup` is)
         self._hops = {(int(c), str(x)): [int(n), int(r)]
@@ -956,7 +959,7 @@ class SourceStrategy(Strategy):
             if (view := self._known_view(url, (cluster, apath), page)) is not None:
                 out.append(view)
                 continue
-            alike = (apath, self._pattern(url), url_kind(url),
+            alike = (apath, self._pattern(url), self.dups.kind(url),
                      shape is not None and shape.matches(url),
                      self._kind(cluster, "", page, url, apath)[1])
             same = memo.get(alike)
