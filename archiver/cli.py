@@ -12,7 +12,7 @@ import argparse
 import logging
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any
@@ -223,7 +223,32 @@ def cluster_summary(strategy: SourceStrategy) -> str:
                     else "not in Score(C) here"))
     if strategy.scorer is not None:
         lines += _split_summary(strategy.scorer.table, strategy.use_url_patterns)
+    if strategy.model is not None:
+        lines += _noindex_summary(strategy.model.info, strategy.content_cluster,
+                                  strategy.target is not None)
     return "\n".join(lines)
+
+
+def _noindex_summary(info: Mapping[str, Any], protected: int, target: bool,
+                     examples: int = 6) -> list[str]:
+    """What the sample learned from the site's noindex marks: the cluster taken for the
+    content (or the target), the clusters it may not be, the kinds of URL the sample
+    closed, and the query's modes (strategy params content_guard, noindex_kinds and
+    query_modes)."""
+    def some(items: Sequence[str]) -> str:
+        more = len(items) - examples
+        return ", ".join(items[:examples]) + (f" (+{more} more)" if more > 0 else "") \
+            if items else "none"
+
+    marked = [str(c) for c in info.get("noindex_clusters") or []]
+    closed = [str(k) for k in info.get("closed_kinds") or []]
+    modes = [f"{name}={'|'.join(values)}"
+             for name, values in sorted((info.get("query_modes") or {}).items())]
+    what = "target" if target else "content (never judged exhausted)"
+    return [f"{what}: cluster {protected if protected >= 0 else 'none'}; clusters most of "
+            f"whose sampled pages are noindex: {some(marked)}",
+            f"kinds of URL the sample closed (noindex, no new pages): {some(closed)}",
+            f"query modes: {some(modes)}"]
 
 
 def _split_summary(table: NavigationTable, used: bool, examples: int = 3) -> list[str]:

@@ -92,6 +92,23 @@ def test_crawl_start_does_not_import_the_eval_harness() -> None:
     assert out == "False"
 
 
+def test_learn_summary_says_what_the_sample_learned_from_noindex() -> None:
+    from archiver.cli import _noindex_summary
+
+    info = {"noindex_clusters": [0, 2], "query_modes": {"do": ["edit", "login"]},
+            "closed_kinds": [f"/*?do=k{i}&id" for i in range(8)]}
+    assert _noindex_summary(info, 3, target=False) == [
+        "content (never judged exhausted): cluster 3; clusters most of whose sampled pages "
+        "are noindex: 0, 2",
+        "kinds of URL the sample closed (noindex, no new pages): /*?do=k0&id, /*?do=k1&id, "
+        "/*?do=k2&id, /*?do=k3&id, /*?do=k4&id, /*?do=k5&id (+2 more)",
+        "query modes: do=edit|login"]
+    # a model saved before these were kept, crawling for a target
+    assert _noindex_summary({}, -2, target=True) == [
+        "target: cluster none; clusters most of whose sampled pages are noindex: none",
+        "kinds of URL the sample closed (noindex, no new pages): none", "query modes: none"]
+
+
 def test_learn_summary_lists_the_pairs_split_by_url_pattern() -> None:
     from archiver.cli import _split_summary
     from tests.test_learning_navigation import X_TABS, tab_table

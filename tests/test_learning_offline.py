@@ -96,7 +96,10 @@ def test_cli_live_learn_stops_after_fitting(tmp_path: Path,
             "output": {"dir": str(tmp_path / "job")},
             "strategy": {"name": "source-ucc", "sample_size": 30}}))
         assert main(["learn", str(path)]) == 0
-        assert "content" in capsys.readouterr().out       # the cluster summary
+        out = capsys.readouterr().out
+        assert "content" in out                             # the cluster summary
+        assert "\ncontent (never judged exhausted): cluster " in out
+        assert "\nquery modes: " in out
         conn = sqlite3.connect(tmp_path / "job" / "crawl.sqlite3")
         learned = conn.execute("SELECT requests FROM job").fetchone()[0]
         assert learned < 200 and (JobFolder(tmp_path / "job").model_dir / MANIFEST).exists()

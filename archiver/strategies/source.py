@@ -400,6 +400,12 @@ class SourceStrategy(Strategy):
                 "self_views": self.use_self_views, "dust": self.use_dust,
                 "target_example": self.target_example, "random_state": self.random_state}
 
+    @property
+    def content_cluster(self) -> int:
+        """The cluster never judged exhausted: the target, or crawling for UCC the one
+        ranked first that the site does not mark noindex (-2 before a model)."""
+        return self._protected
+
     def seed_priority(self) -> float:
         return SAMPLE_BAND + 2.0
 
