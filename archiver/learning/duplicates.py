@@ -57,7 +57,7 @@ a *mode* of the query (`mode_kind`: ``do=login``, a word the sample found to be 
 of the site's links, `modes`) is a kind of its own, its rate shrunk towards its kind's: a
 real DokuWiki's login, edit and revision views share ``/*?do&id`` with the page shown
 again by an empty ``do=``, a kind half noindex and so not demoted (DokuWiki at 2,000 pages:
-source-ucc 2,242 → 2,207 requests, the sample's modes alone 2,297). The weight `kind_weight`
+source-ucc 2,242 → 2,206 requests, the sample's modes alone 2,297). The weight `kind_weight`
 learns is learned from the kinds by `url_kind` alone, which count each page once. Noindex marks
 kinds of page (every diff, every edit form), but also the odd exception in an indexable
 kind: WordPress marks the archive of an empty month noindex. With ``f = 1 − r``, two empty
