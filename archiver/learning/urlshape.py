@@ -211,7 +211,7 @@ class QueryWords:
 
     def __init__(self) -> None:
         self._values: dict[str, Counter[str]] = {}
-        self._carriers: Counter[str] = Counter()     # parameter → URLs that carry it
+        self._carriers: Counter[str] = Counter()  # parameter → its (name, value) pairs in URLs
 
     def add(self, url: str) -> None:
         for k, v in set(_query_tokens(url)):
