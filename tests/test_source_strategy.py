@@ -841,7 +841,8 @@ def test_links_to_live_outliers_are_followed_last_and_to_dead_ones_not(
     on = strategy("on")
     side, rare_x = (canonical_apath(x) for x in (X_SIDE, x_rare))
     assert on._protected == 2 and on._content_patterns == {on._pattern(wiki[0])}
-    assert on.model.info["live_outliers"] == [[2, side, 2, 3], [2, rare_x, 1, n]]
+    assert on.model.info["live_outliers"] == [[row, x, live, of, []] for row in (-2, 2)
+                                              for x, live, of in ((side, 2, 3), (rare_x, 1, n))]
     to_start = on._judge(f"{w}wiki/Society_start", 2, X_SIDE)
     assert to_start.follow and to_start.priority == 0.0 and to_start.cluster == -1
     assert on._judge(f"{w}members?page=2", 2, X_SIDE).reason == "low-value:-1"
@@ -867,3 +868,81 @@ def test_links_to_live_outliers_are_followed_last_and_to_dead_ones_not(
     assert off._judge(f"{w}wiki/Society_start", 2, X_SIDE).reason == "low-value:-1"
     target = strategy("target", target=2)
     assert not target._live and not target._judge(f"{w}wiki/Society_start", 2, X_SIDE).follow
+
+
+def test_live_outliers_behind_companion_links_are_credited_by_their_own_pattern(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Real MediaWiki at 2,000 articles: a 200-page sample held three talk pages, outliers
+    (minPts 4), and their URL pattern (``/index.php/Talk:*``) is not the content's, so the
+    talk tab of every article was skipped as low-value (recall 0.818). A pair of companion
+    links -- held by at least four sampled pages, each linking pages of its own -- credits
+    its live outliers' own URL patterns as well: the talk tab is followed, ranked last,
+    from the clusters whose pair the sample saw and, through the Apath pooled over the
+    clusters (eq. 5's "any" back-off), from those it did not. A menu that links the same
+    page from every page is no companion: its live member list stays low-value."""
+    import numpy as np
+
+    import archiver.strategies.source as source
+    from archiver.learning.features import canonical_apath
+    from archiver.learning.navigation import ANY_SOURCE, NavigationTable
+    from tests.test_learning_discovery import _text
+    from tests.test_learning_navigation import X_LISTS, X_NEXT, X_PHOTO, X_THUMB
+
+    monkeypatch.setattr(source, "TRUSTED_SAMPLE", 1)
+    x_talk, x_menu = '/html/body/ul/li/a[@class="tab"]', '/html/body/div/a[@class="menu"]'
+    w = "http://w.test/"
+    wiki = [f"{w}wiki/Page_{i}" for i in range(1, 9)]
+    talk = [f"{w}wiki/Talk:Page_{i}" for i in range(1, 9)]
+    groups: dict[str, dict[str, list[str]]] = {
+        w: {X_LISTS: [f"{w}lists/1"], X_PHOTO: [wiki[0]], x_talk: [wiki[1]]},
+        f"{w}lists/1": {X_THUMB: wiki[:4], X_NEXT: [f"{w}lists/2"]},
+        f"{w}lists/2": {X_THUMB: wiki[4:], X_NEXT: [f"{w}lists/3"]},
+        **{page: {x_talk: [tab], x_menu: [f"{w}members"]}
+           for page, tab in zip(wiki, talk, strict=True)}}
+    clusters = {w: 0, f"{w}lists/1": 1, f"{w}lists/2": 1, f"{w}lists/3": 1,
+                **dict.fromkeys(wiki, 2), talk[0]: -1, f"{w}members": -1}
+
+    def strategy(name: str, **params: Any) -> Any:
+        s = _listing_strategy(tmp_path / name, **params)
+        model = s.model
+        model.navigation_ = NavigationTable().fit(groups, clusters, n_clusters=3)
+        model.urls_ = list(clusters)
+        model.labels_ = np.array(list(clusters.values()))
+        s._use(model)
+        s.sampler.groups_ = groups
+        s._cluster_of = dict(clusters)
+        s._sample_live = {talk[0], f"{w}members"}      # both indexable, with new text
+        s._live_outliers(s.sampler, model)
+        s._read_live(model)
+        return s
+
+    on = strategy("on")
+    tab, menu = (canonical_apath(x) for x in (x_talk, x_menu))
+    shape = on._pattern(talk[0])
+    assert shape not in on._content_patterns and on._pattern(wiki[0]) in on._content_patterns
+    assert on._companion_pairs(groups) >= {(2, tab), (ANY_SOURCE, tab)}
+    assert not on._companion_pairs(groups) & {(2, menu), (ANY_SOURCE, menu)}
+    assert on.model.info["live_outliers"] == [[ANY_SOURCE, tab, 1, 1, [shape]],
+                                              [2, tab, 1, 1, [shape]]]
+    followed = on._judge(f"{w}wiki/Talk:Page_99", 2, x_talk)
+    assert followed.follow and followed.priority == 0.0 and followed.cluster == -1
+    assert on._judge(f"{w}wiki/Talk:Page_98", 1, x_talk).follow   # pooled over clusters
+    assert on._judge(f"{w}members?page=2", 2, x_menu).reason == "low-value:-1"
+    # harvested talk pages update the row they were credited by, live or not; a pair the
+    # sample saw lead only to content (the home page's tab) counts its own, credited by
+    # the pooled Apath's companion patterns
+    on.model.classify = lambda bag: -1
+    for i, (url, robots, holder) in enumerate([(f"{w}wiki/Talk:Page_50", "all", "lists/1"),
+                                               (f"{w}wiki/Talk:Page_51", "noindex", "lists/1"),
+                                               (f"{w}wiki/Talk:Page_52", "all", "")]):
+        on._via[url] = (f"{w}{holder}", x_talk)
+        html = f'<html><head><meta name="robots" content="{robots}"></head><body><p>' \
+               f'{_text(20 + i)}</p>'
+        on.describe(Visit(page=parse_html(url, html.encode()), depth=1, digest=url.encode()))
+    assert on._live[(ANY_SOURCE, tab)] == [2.0, 3.0] and on._live[(2, tab)] == [1.0, 1.0]
+    assert on._live[(0, tab)] == [1.0, 1.0]
+    # a model saved before companion patterns (four fields a row) still loads
+    on.model.info["live_outliers"] = [[2, tab, 1, 1]]
+    on._read_live(on.model)
+    assert on._live == {(2, tab): [1.0, 1.0]} and not on._own
+    assert on._judge(f"{w}wiki/Talk:Page_97", 2, x_talk).reason == "low-value:-1"

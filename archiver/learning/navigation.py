@@ -20,9 +20,8 @@ from archiver.learning.urlshape import UrlPatterns
 if TYPE_CHECKING:
     from typing import Self
 
-__all__ = ["BACKOFF_LEVELS", "CONTENT_FULL", "DEFAULT_BACKOFF", "LinkScorer", "NavigationTable",
-           "cluster_content", "dsim", "hits",
-           "sampled_destinations"]
+__all__ = ["ANY_SOURCE", "BACKOFF_LEVELS", "CONTENT_FULL", "DEFAULT_BACKOFF", "LinkScorer",
+           "NavigationTable", "cluster_content", "dsim", "hits", "sampled_destinations"]
 
 # Back-off levels, from most to least specific. "exact" is eq. 5 itself; "any" pools the
 # same Apath over every source cluster; "general"/"any-general" use `generalize_apath`
@@ -53,7 +52,7 @@ def _same(apath: str) -> str:
 _LEVELS = {"exact": (_same, False), "any": (_same, True),
            "general": (generalize_apath, False), "any-general": (generalize_apath, True),
            "coarse": (_coarse, False), "any-coarse": (_coarse, True)}
-_ANY = -2  # the pooled "any source cluster" key
+ANY_SOURCE = -2  # the pooled "any source cluster" key of the "any" levels
 # Content share from which a cluster counts as content (Content factor 1, `LinkScorer`):
 # below it the factor falls linearly to 0. On the zoo the smallest median share of a UCC
 # page type is 0.55 (blog posts) and the largest of a listing 0.46 (Q&A tag pages; forum
@@ -222,7 +221,7 @@ class NavigationTable:
         for level, (keyer, pooled) in _LEVELS.items():
             table: dict[tuple[int, str], np.ndarray] = {}
             for (src, x), row in zip(self.keys_, weighted, strict=True):
-                key = (_ANY if pooled else src, keyer(x))
+                key = (ANY_SOURCE if pooled else src, keyer(x))
                 table[key] = table[key] + row if key in table else row.copy()
             self._lookup[level] = table
         by_cluster: dict[tuple[int, str], np.ndarray] = {}
@@ -248,7 +247,7 @@ class NavigationTable:
         for level in _SPLIT_LEVELS:
             rows: dict[tuple[int, str], dict[str, np.ndarray]] = {}
             for (src, x, pattern), row in zip(self.sub_keys_, self.sub_counts_, strict=True):
-                by = rows.setdefault((_ANY if level == "any" else src, x), {})
+                by = rows.setdefault((ANY_SOURCE if level == "any" else src, x), {})
                 by[pattern] = by[pattern] + row if pattern in by else row.copy()
             out[level] = {key: by for key, by in rows.items()
                           if len(by) > 1 and np.count_nonzero(sum(by.values())) > 1}
@@ -294,14 +293,14 @@ class NavigationTable:
                 row = self._lookup["cluster"].get((cluster, ""))
             else:
                 keyer, pooled = _LEVELS[level]
-                row = self._lookup[level].get((_ANY if pooled else cluster, keyer(apath)))
+                row = self._lookup[level].get((ANY_SOURCE if pooled else cluster, keyer(apath)))
             if row is None:
                 continue
             total = float(np.sum(row))
             if total > 0:
                 p = row / total
                 own = self._split.get(level, {}).get(
-                    (_ANY if level == "any" else cluster, apath), {}).get(pattern)
+                    (ANY_SOURCE if level == "any" else cluster, apath), {}).get(pattern)
                 if own is None:
                     return p, level
                 return (own + PATTERN_PRIOR * p) / (own.sum() + PATTERN_PRIOR), level + "+url"

@@ -174,6 +174,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -236,6 +237,10 @@ VALUE_TOLERANCE = 1e-9
 # must have another path, before the shape is trusted to split the cluster (minPts, as for
 # a cluster): the cluster then mixes page types.
 MIN_SHAPE_PAGES = 4
+# Sampled pages that link one URL through a pair of companion links, on average, at most
+# (`SourceStrategy._companion_pairs`): a talk page is linked from its article's tab and its
+# own; a menu's pages from every page holding the menu.
+COMPANION_HOLDERS = 1.5
 
 
 class SourceStrategy(Strategy):
@@ -360,6 +365,7 @@ class SourceStrategy(Strategy):
         self._sample_live: set[str] = set()
         self._content_patterns: set[str] = set()
         self._live: dict[tuple[int, str], list[float]] = {}
+        self._own: dict[tuple[int, str], set[str]] = {}    # companion patterns (_read_live)
         self._live_on = False
         self._fetched: set[str] = set()              # URLs fetched so far
         self._redirected_to: set[str] = set()        # targets of redirects so far
@@ -497,7 +503,8 @@ class SourceStrategy(Strategy):
             if self._shingles is not None else None
         novel = news is None or news.novel
         # new text judged on enough shingles, indexable, no duplicate: a live outlier if it
-        # is one and has a URL pattern of the content (module docstring)
+        # is one and has a URL pattern of the content or of its pair's companion pages
+        # (module docstring, checked by `_observe_destination`)
         live = news is not None and news.judged and news.novel and not duplicate \
             and not noindex
         self._duplicate_seen(visit.page.url, duplicate, noindex, by_canonical)
@@ -525,8 +532,7 @@ class SourceStrategy(Strategy):
         # a page the site asks robots not to index is not content, whatever its template
         self._observe_destination(url, -1 if noindex and self.use_duplicates
                                   and self.dups.signals()[1] else cluster,
-                                  live and cluster < 0
-                                  and self._pattern(url) in self._content_patterns)
+                                  live and cluster < 0)
         return PageInfo(cluster=cluster, extra=extra)
 
     def _is_duplicate(self, visit: Visit) -> tuple[bool, bool]:
@@ -651,9 +657,10 @@ class SourceStrategy(Strategy):
             self.dups.observe(key, duplicate, noindex, link, self._pattern(link), canonical)
 
     def _observe_destination(self, url: str, cluster: int, live: bool = False) -> None:
-        """Count a harvested page's cluster (-1: outlier or dead; `live`, a live outlier)
-        against the (cluster, Apath, URL pattern) of the link that found it (module
-        docstring, "Harvest evidence" and "Live outliers")."""
+        """Count a harvested page's cluster (-1: outlier or dead; `live`, indexable, no
+        duplicate and new text: a live outlier if its URL pattern is one `_live_share`
+        credits) against the (cluster, Apath, URL pattern) of the link that found it
+        (module docstring, "Harvest evidence" and "Live outliers")."""
         import numpy as np
 
         link, pair = self._link_key(url)     # a redirect's target counts for the link
@@ -665,8 +672,9 @@ class SourceStrategy(Strategy):
                     self._pair_evidence.setdefault(pair, np.zeros(width))):
             row[cluster if cluster >= 0 else -1] += 1.0
         if cluster < 0 and self._live_on:
-            counts = self._live.setdefault(pair, [0.0, 0.0])
-            counts[0] += live
+            live_row = self._live_row(pair)
+            counts = self._live.setdefault(live_row, [0.0, 0.0])
+            counts[0] += live and self._credited(live_row, self._pattern(url))
             counts[1] += 1.0
 
     def decide(self, visit: Visit, links: Sequence[Link]) -> list[Decision]:
@@ -806,34 +814,100 @@ class SourceStrategy(Strategy):
     def _live_outliers(self, s: SiteSampler, model: SourceModel) -> None:
         """Into the model's info: ``content_patterns``, the URL patterns of at least
         `MIN_SHAPE_PAGES` sampled pages of the protected cluster, and ``live_outliers``,
-        [cluster, Apath, live, outliers] of every sampled (cluster, Apath) pair that led to
-        a live outlier: of its sampled destinations in the outlier column (outliers and
-        dead links), how many were live (module docstring, "Live outliers")."""
-        from collections import Counter
-
-        from archiver.learning.navigation import sampled_destinations
+        [cluster, Apath, live, outliers, companion patterns] of every sampled (cluster,
+        Apath) pair, and of every Apath pooled over the clusters (cluster `ANY_SOURCE`, the
+        navigation table's "any" level), that led to a live outlier: of its sampled
+        destinations in the outlier column (outliers and dead links), how many were live
+        and had a URL pattern `_credited`; for a pair of companion links
+        (`_companion_pairs`), the URL patterns of its live outliers (module docstring,
+        "Live outliers")."""
+        from archiver.learning.navigation import ANY_SOURCE, sampled_destinations
 
         shapes = Counter(self._pattern(u) for u, label in
                          zip(model.urls_, model.labels_.tolist(), strict=True)
                          if label == self._protected)
-        content = {p for p, n in shapes.items() if n >= MIN_SHAPE_PAGES}
-        counts: dict[tuple[int, str], list[int]] = {}
+        self._content_patterns = {p for p, n in shapes.items() if n >= MIN_SHAPE_PAGES}
+        companions = self._companion_pairs(s.groups_)
+        outliers: dict[tuple[int, str], list[tuple[str, str]]] = {}
         for key, _, final, dest in sampled_destinations(s.groups_, self._cluster_of,
                                                         s.aliases_, s.dead_):
             if dest < 0:
-                row = counts.setdefault(key, [0, 0])
-                row[0] += final in self._sample_live and self._pattern(final) in content
-                row[1] += 1
-        model.info["content_patterns"] = sorted(content)
-        model.info["live_outliers"] = [[c, x, live, n] for (c, x), (live, n)
-                                       in sorted(counts.items()) if live]
+                for row in (key, (ANY_SOURCE, key[1])):
+                    outliers.setdefault(row, []).append((final, self._pattern(final)))
+        self._own = {row: {p for u, p in found if u in self._sample_live}
+                     for row, found in outliers.items() if row in companions}
+        rows = []
+        for row, found in sorted(outliers.items()):
+            live = sum(u in self._sample_live and self._credited(row, p) for u, p in found)
+            if live:
+                rows.append([*row, live, len(found), sorted(self._own.get(row, ()))])
+        model.info["content_patterns"] = sorted(self._content_patterns)
+        model.info["live_outliers"] = rows
+
+    def _companion_pairs(self, groups: Mapping[str, Mapping[str, Sequence[str]]]
+                         ) -> set[tuple[int, str]]:
+        """The (cluster, Apath) pairs, and Apaths pooled over the clusters (`ANY_SOURCE`),
+        of *companion links*: held by at least `MIN_SHAPE_PAGES` sampled pages, each
+        linking pages of its own (on average, a URL is linked from at most
+        `COMPANION_HOLDERS` of them) — an article's talk tab, a post's comments page —
+        unlike a menu, which links the same pages from every page."""
+        from archiver.learning.navigation import ANY_SOURCE
+
+        holders: Counter[tuple[int, str]] = Counter()
+        links: Counter[tuple[int, str]] = Counter()
+        urls: dict[tuple[int, str], set[str]] = {}
+        for page, by_apath in groups.items():
+            cluster = self._cluster_of.get(page)
+            if cluster is None:
+                continue
+            for apath, found in by_apath.items():
+                own = set(found)
+                for key in ((cluster, apath), (ANY_SOURCE, apath)):
+                    holders[key] += 1
+                    links[key] += len(own)
+                    urls.setdefault(key, set()).update(own)
+        return {k for k, n in holders.items()
+                if n >= MIN_SHAPE_PAGES and links[k] <= COMPANION_HOLDERS * len(urls[k])}
+
+    def _live_row(self, pair: tuple[int, str]) -> tuple[int, str]:
+        """The live-outlier row of a (cluster, Apath) pair: its own, or, when the sample
+        never saw the pair and the navigation table backs off to the Apath pooled over the
+        clusters, that Apath's (`ANY_SOURCE`), as eq. 5's row does."""
+        from archiver.learning.navigation import ANY_SOURCE
+
+        if pair in self._live or not self._distribution((*pair, ""))[1].startswith("any"):
+            return pair
+        return (ANY_SOURCE, pair[1])
+
+    def _credited(self, row: tuple[int, str], pattern: str) -> bool:
+        """Whether a live outlier of URL pattern `pattern` counts at a live-outlier row:
+        a pattern of the content, or of the companion pages (`_companion_pairs`) of the
+        row or of its Apath pooled over the clusters: a pair the sample saw only link to
+        its own page (an article's tabs) learns its talk pages while harvesting."""
+        from archiver.learning.navigation import ANY_SOURCE
+
+        return pattern in self._content_patterns or pattern in self._own.get(row, ()) \
+            or pattern in self._own.get((ANY_SOURCE, row[1]), ())
+
+    def _live_share(self, pair: tuple[int, str], pattern: str) -> float:
+        """The share of live outliers among a pair's outlier destinations (its
+        `_live_row`), for a link of URL pattern `pattern` that `_credited` there; else 0."""
+        row = self._live_row(pair)
+        counts = self._live.get(row)
+        if not counts or not counts[1] or not self._credited(row, pattern):
+            return 0.0
+        return counts[0] / counts[1]
 
     def _read_live(self, model: SourceModel) -> None:
-        """`_live` and `_content_patterns` from the model's info (`_live_outliers`)."""
+        """`_live`, `_own` and `_content_patterns` from the model's info (`_live_outliers`;
+        rows saved before companion patterns have four fields)."""
         self._content_patterns = set(model.info.get("content_patterns") or [])
-        self._live = {(int(c), str(x)): [float(live), float(n)]
-                      for c, x, live, n in model.info.get("live_outliers") or [] if int(n)
-                      } if self._live_on else {}
+        rows = [(int(r[0]), str(r[1]), float(r[2]), float(r[3]), r[4:5])
+                for r in model.info.get("live_outliers") or [] if int(r[3])] \
+            if self._live_on else []
+        self._live = {(c, x): [live, n] for c, x, live, n, _ in rows}
+        self._own = {(c, x): {str(p) for p in own[0]} for c, x, _, _, own in rows
+                     if own and own[0]}
 
     def _target_cluster(self, model: SourceModel) -> int | None:
         """Cluster of the example page (§4.4.2): its sample label, else its kNN class."""
@@ -1024,8 +1098,8 @@ class SourceStrategy(Strategy):
             score -= float(p[t]) * self.scorer.alpha * self.scorer.authority_[t]
         score *= keep / self._cost(key)
         value = float(pair @ self._static)
-        if self._live and full in self._content_patterns and (live := self._live.get(key)):
-            value += float(pair[-1]) * live[0] / live[1]     # module docstring, live outliers
+        if self._live and (live := self._live_share(key, full)):
+            value += float(pair[-1]) * live                 # module docstring, live outliers
         if value < self.low_value - VALUE_TOLERANCE:
             return Decision(url, False, score, f"low-value:{predicted}", predicted)
         if value * keep < self.low_value - VALUE_TOLERANCE:
