@@ -226,7 +226,28 @@ def cluster_summary(strategy: SourceStrategy) -> str:
     if strategy.model is not None:
         lines += _noindex_summary(strategy.model.info, strategy.content_cluster,
                                   strategy.target is not None)
+        lines += _live_summary(strategy.model.info)
     return "\n".join(lines)
+
+
+def _some(items: Sequence[str], examples: int = 6) -> str:
+    """The first `examples` of `items`, comma-separated, and how many more; "none"."""
+    more = len(items) - examples
+    return ", ".join(items[:examples]) + (f" (+{more} more)" if more > 0 else "") \
+        if items else "none"
+
+
+def _live_summary(info: Mapping[str, Any]) -> list[str]:
+    """Which rare pages (outliers) the harvest still follows, crawling for UCC (strategy
+    param live_outliers): the URL patterns of the content and of companion pages that
+    credit a kind of link's live outliers, and how many kinds of link led to some."""
+    rows = info.get("live_outliers") or []
+    content = [str(p) for p in info.get("content_patterns") or []]
+    companions = sorted({str(p) for row in rows for p in (row[4] if len(row) > 4 else [])})
+    return [f"live outliers (rare pages followed last): {len(rows)} "
+            f"kind{'' if len(rows) == 1 else 's'} of link led to "
+            f"some; URL patterns of the content: {_some(content)}; of companion pages: "
+            f"{_some(companions)}"]
 
 
 def _noindex_summary(info: Mapping[str, Any], protected: int, target: bool,
@@ -236,9 +257,7 @@ def _noindex_summary(info: Mapping[str, Any], protected: int, target: bool,
     closed, and the query's modes (strategy params content_guard, noindex_kinds and
     query_modes)."""
     def some(items: Sequence[str]) -> str:
-        more = len(items) - examples
-        return ", ".join(items[:examples]) + (f" (+{more} more)" if more > 0 else "") \
-            if items else "none"
+        return _some(items, examples)
 
     marked = [str(c) for c in info.get("noindex_clusters") or []]
     closed = [str(k) for k in info.get("closed_kinds") or []]

@@ -109,6 +109,21 @@ def test_learn_summary_says_what_the_sample_learned_from_noindex() -> None:
         "kinds of URL the sample closed (noindex, no new pages): none", "query modes: none"]
 
 
+def test_learn_summary_says_which_rare_pages_are_followed() -> None:
+    from archiver.cli import _live_summary
+
+    info = {"content_patterns": ["/index.php/*"],
+            "live_outliers": [[-2, "/a", 3, 31, ["/index.php/Talk:/*"]],
+                              [1, "/a", 2, 2, ["/index.php/Talk:/*"]], [4, "/b", 1, 2, []]]}
+    assert _live_summary(info) == [
+        "live outliers (rare pages followed last): 3 kinds of link led to some; URL patterns "
+        "of the content: /index.php/*; of companion pages: /index.php/Talk:/*"]
+    # a model saved before companion patterns (four fields a row), or without the credit
+    assert _live_summary({"live_outliers": [[1, "/a", 1, 1]]}) == [
+        "live outliers (rare pages followed last): 1 kind of link led to some; URL patterns "
+        "of the content: none; of companion pages: none"]
+
+
 def test_learn_summary_lists_the_pairs_split_by_url_pattern() -> None:
     from archiver.cli import _split_summary
     from tests.test_learning_navigation import X_TABS, tab_table
