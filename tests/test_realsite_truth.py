@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from benchmarks.realsite import askbot as ab
 from benchmarks.realsite import dokuwiki as dw
 from benchmarks.realsite import flaskbb as fbb
 from benchmarks.realsite import mediawiki as mw
@@ -157,3 +158,27 @@ def test_dokuwiki_entity_of_is_the_cleaned_page_id_of_a_page_view() -> None:
     for other in ("/doku.php?id=geography:karo_river&do=edit",
                   "/doku.php?id=geography:karo_river&rev=12", "/feed.php"):
         assert dw.entity_of(H + other) is None, other
+
+
+def test_askbot_questions_are_asked_in_index_order_at_any_size(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The helper numbers questions as it posts them, oldest first, and answers name their
+    question by index: at 1,000 questions the time jitter once put questions out of order
+    (the build failed with an IndexError, or answers went to the wrong question)."""
+    import datetime as dt
+
+    made: list[dict[str, object]] = []          # question events, in index order
+    inner = ab._question_events
+
+    def recorded(*args: object, **kwargs: object) -> object:
+        events, comments = inner(*args, **kwargs)  # type: ignore[arg-type]
+        made.append(events[0])
+        return events, comments
+
+    monkeypatch.setattr(ab, "_question_events", recorded)
+    now = dt.datetime(2026, 11, 26, 12, 0, 0)
+    for n in (300, 1000, 3000):
+        made.clear()
+        events = ab.generate(n, 0, now)["events"]
+        asked = [e for e in events if e["kind"] == "question"]   # as the helper posts them
+        assert len(made) == n and [id(e) for e in asked] == [id(e) for e in made]

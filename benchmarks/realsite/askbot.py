@@ -537,9 +537,14 @@ def generate(n_questions: int, seed: int, now: dt.datetime) -> dict[str, Any]:
     end = now - dt.timedelta(minutes=30)
     events: list[dict[str, Any]] = []
     comments, views = [], []
-    for i in range(n_questions):  # asked over two years, in index order
+    # Asked over two years, in index order: the helper numbers the questions as it posts
+    # them, oldest first, so a question's jitter stays within its share of the two years
+    # (at 1,000 questions, 80,000 s put some before their predecessor, and answers went to
+    # the wrong question or to none). At 300 questions the bound is 80,000 s, as before.
+    spacing = int(0.9 * 730 * 86_400 / max(n_questions, 1))
+    for i in range(n_questions):
         start = now - dt.timedelta(days=730 * (1 - i / n_questions),
-                                   seconds=-rng.randint(0, 80_000))
+                                   seconds=-rng.randint(0, min(80_000, spacing)))
         more, n = _question_events(rng, i, start, end, writer)
         events += more
         comments.append(n)
