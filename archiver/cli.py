@@ -256,18 +256,15 @@ def _noindex_summary(info: Mapping[str, Any], protected: int, target: bool,
     content (or the target), the clusters it may not be, the kinds of URL the sample
     closed, and the query's modes (strategy params content_guard, noindex_kinds and
     query_modes)."""
-    def some(items: Sequence[str]) -> str:
-        return _some(items, examples)
-
     marked = [str(c) for c in info.get("noindex_clusters") or []]
     closed = [str(k) for k in info.get("closed_kinds") or []]
     modes = [f"{name}={'|'.join(values)}"
              for name, values in sorted((info.get("query_modes") or {}).items())]
     what = "target" if target else "content (never judged exhausted)"
     return [f"{what}: cluster {protected if protected >= 0 else 'none'}; clusters most of "
-            f"whose sampled pages are noindex: {some(marked)}",
-            f"kinds of URL the sample closed (noindex, no new pages): {some(closed)}",
-            f"query modes: {some(modes)}"]
+            f"whose sampled pages are noindex: {_some(marked, examples)}",
+            f"kinds of URL the sample closed (noindex, no new pages): {_some(closed, examples)}",
+            f"query modes: {_some(modes, examples)}"]
 
 
 def _split_summary(table: NavigationTable, used: bool, examples: int = 3) -> list[str]:

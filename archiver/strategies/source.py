@@ -917,12 +917,11 @@ class SourceStrategy(Strategy):
         """`_live`, `_own` and `_content_patterns` from the model's info (`_live_outliers`;
         rows saved before companion patterns have four fields)."""
         self._content_patterns = set(model.info.get("content_patterns") or [])
-        rows = [(int(r[0]), str(r[1]), float(r[2]), float(r[3]), r[4:5])
-                for r in model.info.get("live_outliers") or [] if int(r[3])] \
+        rows = [r for r in model.info.get("live_outliers") or [] if int(r[3])] \
             if self._live_on else []
-        self._live = {(c, x): [live, n] for c, x, live, n, _ in rows}
-        self._own = {(c, x): {str(p) for p in own[0]} for c, x, _, _, own in rows
-                     if own and own[0]}
+        self._live = {(int(r[0]), str(r[1])): [float(r[2]), float(r[3])] for r in rows}
+        self._own = {(int(r[0]), str(r[1])): {str(p) for p in r[4]} for r in rows
+                     if len(r) > 4 and r[4]}
 
     def _target_cluster(self, model: SourceModel) -> int | None:
         """Cluster of the example page (§4.4.2): its sample label, else its kNN class."""
