@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, quote
 
 import pytest
 
@@ -33,8 +33,9 @@ class TagSpaceSite:
     """Questions /q/N, users /u/N, lists /questions/?page=N&sort=S, tag lists
     /tagged/a+b?sort=S whose items link /tagged/a+b+t for each of their tags t."""
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, feedback: bool = False) -> None:
         rng = random.Random(seed)
+        self.feedback = feedback   # every list links a feedback form of its own
         self.tags = [sorted(rng.sample(TAGS, 3)) for _ in range(N_QUESTIONS)]
         self.author = [rng.randrange(N_USERS) for _ in range(N_QUESTIONS)]
         self.text = [[" ".join(rng.choice(WORDS) for _ in range(40)) for _ in range(3)]
@@ -70,8 +71,10 @@ class TagSpaceSite:
         pages = " ".join(f'<a class="page" href="{path}?sort={sort}&page={n}">{n}</a>'
                          for n in range(1, (len(items) - 1) // PER_PAGE + 2))
         body = "".join(self._item(i, base) for i in shown) or "<p>No questions.</p>"
+        form = (f'<p class="feedback"><a href="/feedback?next={quote(path)}%3Fsort%3D{sort}'
+                f'%26page%3D{page}">Give feedback</a></p>') if self.feedback else ""
         return self._page(f"Questions {' '.join(base)}", f"<nav>{sorts}</nav>{body}"
-                          f'<div class="pager">{pages}</div>')
+                          f'<div class="pager">{pages}</div>{form}')
 
     def render(self, path: str, query: dict[str, list[str]]) -> bytes | None:
         sort = query.get("sort", ["newest"])[0]
@@ -86,6 +89,9 @@ class TagSpaceSite:
                 return None
             items = [i for i in range(N_QUESTIONS) if set(base) <= set(self.tags[i])]
             return self._list(items, base, path, sort, page)
+        if path == "/feedback" and self.feedback:
+            return self._page("Feedback", '<form method="post"><textarea name="text">'
+                              '</textarea><input type="submit" value="Send"></form>')
         if path == "/users/":
             return self._page("Users", "".join(f'<p><a href="/u/{u}">user {u}</a></p>'
                                                for u in range(N_USERS)))
@@ -141,3 +147,20 @@ def test_source_ucc_leaves_an_unbounded_space_of_tag_lists(
     tag_lists = sum(n for p, n in site.hits.items() if p.startswith("/tagged/"))
     requests = sum(site.hits.values())
     assert requests < 875 / 2 and tag_lists < 696 / 4, (requests, tag_lists)
+
+
+@pytest.mark.slow
+def test_lists_do_not_wait_on_links_ranked_below_them(tmp_path: Path) -> None:
+    """Every list links a feedback form of its own (``/feedback?next=<the list>``), ranked
+    below every list, as on a real Askbot. A list waits for exhaustion only on the links
+    it found that rank at least as high as itself (`SourceStrategy._rank_now`); waiting
+    on its form as well, the lists were settled only when the forms came last: 519
+    requests, 341 of them tag lists. Now 255, 90 (and 256, 109 without the forms)."""
+    site = TagSpaceSite(feedback=True)
+    with serve_wsgi(site) as url:
+        crawl = Crawl(_profile("source-ucc", tmp_path / "job", [url + "/"], 2500))
+        crawl.run()
+    fetched = set(site.hits)
+    assert site.content() <= fetched, sorted(site.content() - fetched)[:5]
+    tag_lists = sum(n for p, n in site.hits.items() if p.startswith("/tagged/"))
+    assert tag_lists < 696 / 4, (tag_lists, sum(site.hits.values()))

@@ -10,7 +10,9 @@ after 1,154 requests and went on to make 550 more, all archive pages (benchmarks
 
 A fetched page is **productive** when it brought new text (at least `NOVEL_SHARE` of its
 word shingles were never seen on an earlier page) or when one of the new links it found
-(links no earlier page had, that the strategy followed) led to a productive page. The
+(links no earlier page had, that the strategy followed and ranks at least as high as
+the page itself: a link ranked lower comes after the rest of the page's kind, too late to
+judge it) led to a productive page. The
 second part is settled when those pages are fetched, so a page waits ("pending") until
 then; a page with no new links is settled at once. Chains thus count as a whole: tag page
 1 is productive only if page 2 (or what page 2 found) brought something, so pagination

@@ -713,13 +713,31 @@ class SourceStrategy(Strategy):
             # tag pages that list tags of their posts wait on each other to the last tag
             link, key = self._discovery_key(url)
             # nor do links to pages that bring no text of their own (`Worth`): a page that
-            # found only those is settled at once
+            # found only those is settled at once; nor links ranked below the page itself
+            # (`_rank_now`)
+            floor = self._rank_now(link)
             found = sorted({d.url for d, x in zip(decisions, links, strict=True)
-                            if d.follow and d.url in new
+                            if d.follow and d.url in new and d.priority >= floor
                             and self._kind(cluster, x.anchor_path, url, x.url) != key
                             and self._brings(-1 if d.cluster is None else d.cluster)})
             self.discovery.fetched(link, key, novel=self._novel.pop(url, True), found=found)
         return decisions
+
+    def _rank_now(self, link: str) -> float:
+        """The priority the link followed to a page has now (-inf for a seed). A page waits
+        for exhaustion (`archiver.learning.discovery`) only on the new links it found that
+        rank at least as high as itself: a link ranked lower is fetched after the rest of
+        the page's kind, too late to say whether that kind is worth going on with. On a
+        real Askbot at 1,000 questions every question list links a feedback form of its
+        own (``/feedback/?next=<the list>``), ranked below every list; each list waited on
+        its form, no run of misses formed, and the forms came last: 2,700 list pages after
+        the last question was known."""
+        via = self._via.get(link)
+        if via is None:
+            return -float("inf")
+        holder, anchor_path = via
+        return self._judge(link, self._cluster_of.get(holder, -1), anchor_path,
+                           holder=holder).priority
 
     def _remember(self, visit: Visit, links: Sequence[Link]) -> None:
         """Which page and anchor path found each link first, for `_observe_duplicate`; and
