@@ -28,7 +28,11 @@ cluster whose sampled links led mostly to one cluster form a family (`_family`, 
 WordPress's archive widgets, page numbers and previous-page links stopped together (579 ->
 541 requests, recall 1.000 unchanged), the zoo blog's too (1,133 -> 1,077). Off by
 default, ``listing_exhaustion`` judges a listing's own pagination per listing (`_kind`):
-it puts completeness before cost.
+it puts completeness before cost. A page waits for the new links it found only when they
+rank at least as high as itself (`_rank_now`): a real Askbot's lists each link a feedback
+form of their own, ranked last, and at 1,000 questions source-ucc waited on the forms and
+fetched 2,700 lists after the last question was known (4,128 -> 1,473 requests, VR 0.261
+-> 0.733, recall 1.000).
 
 Live outliers (an extension of §4.2, parameter ``live_outliers``, crawling for UCC): a
 trusted sample's outliers are worth 0, so a kind of link whose sampled destinations were
