@@ -716,15 +716,16 @@ class SourceStrategy(Strategy):
             # New links of the kind that led here bring no credit of their own: otherwise
             # tag pages that list tags of their posts wait on each other to the last tag
             link, key = self._discovery_key(url)
+            novel = self._novel.pop(url, True)
             # nor do links to pages that bring no text of their own (`Worth`): a page that
             # found only those is settled at once; nor links ranked below the page itself
-            # (`_rank_now`)
-            floor = self._rank_now(link)
+            # (`_rank_now`). A page with new text is settled at once whatever it found.
+            floor = float("inf") if novel else self._rank_now(link)
             found = sorted({d.url for d, x in zip(decisions, links, strict=True)
                             if d.follow and d.url in new and d.priority >= floor
                             and self._kind(cluster, x.anchor_path, url, x.url) != key
                             and self._brings(-1 if d.cluster is None else d.cluster)})
-            self.discovery.fetched(link, key, novel=self._novel.pop(url, True), found=found)
+            self.discovery.fetched(link, key, novel=novel, found=found)
         return decisions
 
     def _rank_now(self, link: str) -> float:
