@@ -312,3 +312,51 @@ def test_content_share_ranks_a_hub_listing_below_content_in_ucc_mode_only() -> N
     target = LinkScorer(t, dsim=LISTING_DSIM, mode="target", target=2, content=LISTING_CONTENT)
     assert np.allclose(target.cluster_scores()[:3], target.info_)
     assert target.content_.tolist() == [1.0, 1.0, 1.0]
+
+
+# --- hubs per sampled page (crawling for a target) ------------------------------------------
+X_TOPICS, X_PAGES = '/html/body/table/tr/td/a[@class="topic"]', '/html/body/div/a[@class="page"]'
+X_NEXT_TOPIC, X_POSTS = '/html/body/nav/a[@class="next"]', '/html/body/ol/li/a[@class="post"]'
+FORUM_PAGES = {"topics": 40, "forum": 2, "user": 30}
+
+
+def forum_site_table() -> NavigationTable:
+    """A FlaskBB-like sample: topics (C0, the target, 40 pages each linking the next topic),
+    a forum's topic list (C1, met twice: 5 topics and the next list per page) and users'
+    post lists (C2, 30 pages each linking 2 topics)."""
+    groups: dict[str, dict[str, list[str]]] = {}
+    clusters: dict[str, int] = {}
+    for i in range(FORUM_PAGES["topics"]):
+        groups[f"t{i}"] = {X_NEXT_TOPIC: [f"t{(i + 1) % 40}"]}
+        clusters[f"t{i}"] = 0
+    for i in range(FORUM_PAGES["forum"]):
+        groups[f"f{i}"] = {X_TOPICS: [f"t{5 * i + j}" for j in range(5)], X_PAGES: [f"f{i + 1}"]}
+        clusters[f"f{i}"] = 1
+    for i in range(FORUM_PAGES["user"]):
+        groups[f"u{i}"] = {X_POSTS: [f"t{i}", f"t{i + 1}"]}
+        clusters[f"u{i}"] = 2
+    clusters["f2"] = 1                 # the second list's next page, sampled, links nothing
+    return NavigationTable().fit(groups, clusters, n_clusters=3)
+
+
+def test_hubs_per_sampled_page_do_not_grow_with_the_sample() -> None:
+    """Eq. 6 sums the links of all a cluster's sampled pages, so a page type met twice is a
+    weak hub beside one met thirty times, whatever each page holds; per page, the forum
+    list (5 topics a page) is the best hub, the users' lists (2) next."""
+    t = forum_site_table()
+    counted = LinkScorer(t, np.ones(3), mode="target", target=0)
+    pages = np.array([FORUM_PAGES["topics"], FORUM_PAGES["forum"] + 1, FORUM_PAGES["user"]])
+    per_page = LinkScorer(t, np.ones(3), mode="target", target=0, pages=pages)
+    assert t.adjacency_[:, 0].tolist() == [40.0, 10.0, 60.0]
+    assert counted.hub_[2] > counted.hub_[0] > counted.hub_[1]
+    expected = np.array([40 / 40, 10 / 3, 60 / 30])
+    assert np.allclose(per_page.hub_, expected / np.linalg.norm(expected))
+    assert per_page.hub_[1] > per_page.hub_[2] > per_page.hub_[0]
+    assert per_page.authority_.tolist() == [1.0, 0.0, 0.0]
+    # HITS in full (crawling for UCC) divides the same rows
+    ucc = LinkScorer(t, np.ones(3), pages=pages)
+    A = t.adjacency_ / pages[:, None]
+    assert np.allclose(ucc.hub_, hits(A - np.diag(np.diag(A)))[0])
+    # a cluster with no sampled page keeps a zero row, not a division by zero
+    empty = LinkScorer(t, np.ones(3), mode="target", target=0, pages=np.array([40, 0, 30]))
+    assert empty.hub_[1] == 0.0 and np.isfinite(empty.hub_).all()

@@ -156,6 +156,57 @@ def test_hub_share_is_off_crawling_for_a_target(tmp_path: Path) -> None:
     assert scorer.cluster_scores().tolist() == before
 
 
+def _forum_target_strategy(tmp_path: Path, **params: Any) -> Any:
+    """source-target on the hand-made FlaskBB-like model of tests/test_learning_navigation.py:
+    topics C0 (the target), a forum's topic list C1 met 3 times, users' post lists C2."""
+    import scipy.sparse as sp
+
+    from archiver.learning.model import SourceModel
+    from tests.test_learning_navigation import forum_site_table
+
+    table = forum_site_table()
+    model = SourceModel()
+    model.navigation_ = table
+    model.n_clusters_ = 3
+    model.dsim_, model.content_ = np.ones(3), np.ones(3)
+    model.urls_ = [*(f"t{i}" for i in range(40)), "f0", "f1", "f2",
+                   *(f"u{i}" for i in range(30))]
+    model.labels_ = np.array([0] * 40 + [1] * 3 + [2] * 30)
+    model.info = {"mode": "target", "target": 0}
+    model.vectorizer_ = SimpleNamespace(feature_names_=["/html/body/p"])
+    model.classifier_ = SimpleNamespace(X_=sp.csr_matrix(np.ones((len(model.urls_), 1))))
+    strategy = REGISTRY["source-target"].from_profile(
+        _profile("source-target", tmp_path, ["http://m.test/"], params=params))
+    strategy._use(model)
+    return strategy
+
+
+def test_crawling_for_a_target_a_rarely_sampled_list_is_judged_per_page(
+        tmp_path: Path) -> None:
+    """A real FlaskBB's forum list, a cluster of 4 sampled pages after a near tie in the
+    choice of eps, had a hub of 0.05 by eq. 6 and its pagination was skipped as low-value
+    (source-target recall 0.524). Scored per sampled page, its next page is followed and
+    ranked above the users' lists, which hold fewer topics a page."""
+    from tests.test_learning_navigation import X_PAGES, X_POSTS
+
+    default = _forum_target_strategy(tmp_path / "default")
+    assert default.hub_per_page and default.params()["hub_per_page"] is True
+    next_list, user_list = (default._judge(u, c, x)
+                            for u, c, x in (("f9", 1, X_PAGES), ("u9", 2, X_POSTS)))
+    assert next_list.follow and next_list.cluster == 1 and user_list.follow
+    scores = default.scorer.cluster_scores()
+    assert scores[1] > scores[2]                    # a forum list before a user's list
+    counted = _forum_target_strategy(tmp_path / "counted", hub_per_page=False)
+    skipped = counted._judge("f9", 1, X_PAGES)
+    assert not skipped.follow and skipped.reason == "low-value:1"
+    assert counted._judge("u9", 2, X_POSTS).follow
+    assert counted.scorer.cluster_scores()[1] < counted.scorer.cluster_scores()[2]
+    # crawling for UCC the hub stays eq. 6's unless asked for
+    ucc = REGISTRY["source-ucc"].from_profile(_profile("source-ucc", tmp_path / "u",
+                                                       ["http://m.test/"]))
+    assert ucc.hub_per_page is False
+
+
 def test_a_link_that_redirects_is_ranked_by_its_value_per_request(tmp_path: Path) -> None:
     """A real FlaskBB's post permalink answers with a redirect to its topic's page: two
     requests for one page, ranked with the topics' own links (235 of 1,088 requests). Each

@@ -198,13 +198,16 @@ class SourceModel:
 
     def scorer(self, mode: str = "ucc", *, target: int | None = None,
                alpha: float | None = None, self_links: bool | None = None,
-               content: bool = False, balance: bool = True) -> LinkScorer:
+               content: bool = False, balance: bool = True, per_page: bool = False
+               ) -> LinkScorer:
         """A fresh `LinkScorer` (crawl-for-UCC or crawl-for-target, §4.4); `content` puts
-        the clusters' content shares into Score(C) (see `LinkScorer`)."""
+        the clusters' content shares into Score(C), `per_page` scores hubs per sampled page
+        of each cluster (see `LinkScorer`, ``pages``)."""
         self._check_fitted()
+        pages = np.bincount(self.labels_[self.labels_ >= 0], minlength=self.n_clusters_)
         return LinkScorer(self.navigation_, self.dsim_, mode=mode, target=target, alpha=alpha,
                           self_links=self_links, content=self.content_ if content else None,
-                          balance=balance)
+                          balance=balance, pages=pages if per_page else None)
 
     def _check_fitted(self) -> None:
         if not hasattr(self, "navigation_"):
