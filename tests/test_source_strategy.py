@@ -51,28 +51,38 @@ def _profile(name: str, out: Path, seeds: list[str], max_requests: int = 100,
 def _listing_strategy(tmp_path: Path, **params: Any) -> Any:
     """source-ucc on the hand-made Flickr-like model of tests/test_learning_navigation.py:
     home C0, thumbnail lists C1 (hub, larger DSim, little text outside links), photos C2."""
-    import numpy as np
-    import scipy.sparse as sp
-
-    from archiver.learning.model import SourceModel
     from tests.test_learning_navigation import (
         LISTING_CONTENT,
         LISTING_DSIM,
         listing_site_table,
     )
 
+    return _hand_strategy(tmp_path, "source-ucc", listing_site_table(),
+                          ["h", "l1", "l2", "l3", *(f"d{i}" for i in range(1, 9))],
+                          [0, 1, 1, 1, *[2] * 8], {"mode": "ucc"}, params,
+                          dsim=LISTING_DSIM, content=LISTING_CONTENT)
+
+
+def _hand_strategy(tmp_path: Path, name: str, table: Any, urls: list[str], labels: list[int],
+                   info: dict[str, Any], params: dict[str, Any], *,
+                   dsim: np.ndarray, content: np.ndarray) -> Any:
+    """Strategy `name` using a model built by hand around the navigation table `table`."""
+    import scipy.sparse as sp
+
+    from archiver.learning.model import SourceModel
+
     model = SourceModel()
-    model.navigation_ = listing_site_table()
-    model.n_clusters_ = 3
-    model.dsim_, model.content_ = LISTING_DSIM, LISTING_CONTENT
-    model.urls_ = ["h", "l1", "l2", "l3", *(f"d{i}" for i in range(1, 9))]
-    model.labels_ = np.array([0, 1, 1, 1, *[2] * 8])
-    model.info = {"mode": "ucc"}
+    model.navigation_ = table
+    model.n_clusters_ = table.n_clusters_
+    model.dsim_, model.content_ = dsim, content
+    model.urls_ = urls
+    model.labels_ = np.array(labels)
+    model.info = info
     # what the sitemap rows read (no page is ever classified here)
     model.vectorizer_ = SimpleNamespace(feature_names_=["/html/body/p"])
     model.classifier_ = SimpleNamespace(X_=sp.csr_matrix(np.ones((len(model.urls_), 1))))
-    strategy = REGISTRY["source-ucc"].from_profile(
-        _profile("source-ucc", tmp_path, ["http://m.test/"], params=params))
+    strategy = REGISTRY[name].from_profile(
+        _profile(name, tmp_path, ["http://m.test/"], params=params))
     strategy._use(model)
     return strategy
 
@@ -159,26 +169,13 @@ def test_hub_share_is_off_crawling_for_a_target(tmp_path: Path) -> None:
 def _forum_target_strategy(tmp_path: Path, **params: Any) -> Any:
     """source-target on the hand-made FlaskBB-like model of tests/test_learning_navigation.py:
     topics C0 (the target), a forum's topic list C1 met 3 times, users' post lists C2."""
-    import scipy.sparse as sp
-
-    from archiver.learning.model import SourceModel
     from tests.test_learning_navigation import forum_site_table
 
-    table = forum_site_table()
-    model = SourceModel()
-    model.navigation_ = table
-    model.n_clusters_ = 3
-    model.dsim_, model.content_ = np.ones(3), np.ones(3)
-    model.urls_ = [*(f"t{i}" for i in range(40)), "f0", "f1", "f2",
-                   *(f"u{i}" for i in range(30))]
-    model.labels_ = np.array([0] * 40 + [1] * 3 + [2] * 30)
-    model.info = {"mode": "target", "target": 0}
-    model.vectorizer_ = SimpleNamespace(feature_names_=["/html/body/p"])
-    model.classifier_ = SimpleNamespace(X_=sp.csr_matrix(np.ones((len(model.urls_), 1))))
-    strategy = REGISTRY["source-target"].from_profile(
-        _profile("source-target", tmp_path, ["http://m.test/"], params=params))
-    strategy._use(model)
-    return strategy
+    return _hand_strategy(tmp_path, "source-target", forum_site_table(),
+                          [*(f"t{i}" for i in range(40)), "f0", "f1", "f2",
+                           *(f"u{i}" for i in range(30))],
+                          [0] * 40 + [1] * 3 + [2] * 30, {"mode": "target", "target": 0},
+                          params, dsim=np.ones(3), content=np.ones(3))
 
 
 def test_crawling_for_a_target_a_rarely_sampled_list_is_judged_per_page(
