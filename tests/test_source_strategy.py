@@ -187,7 +187,8 @@ def test_crawling_for_a_target_a_rarely_sampled_list_is_judged_per_page(
     from tests.test_learning_navigation import X_PAGES, X_POSTS
 
     default = _forum_target_strategy(tmp_path / "default")
-    assert default.hub_per_page and default.params()["hub_per_page"] is True
+    assert default.hub_per_page is None and default.params()["hub_per_page"] is None
+    assert default.scorer.hub_.argmax() == 1                  # the forum list, per page
     next_list, user_list = (default._judge(u, c, x)
                             for u, c, x in (("f9", 1, X_PAGES), ("u9", 2, X_POSTS)))
     assert next_list.follow and next_list.cluster == 1 and user_list.follow
@@ -198,10 +199,25 @@ def test_crawling_for_a_target_a_rarely_sampled_list_is_judged_per_page(
     assert not skipped.follow and skipped.reason == "low-value:1"
     assert counted._judge("u9", 2, X_POSTS).follow
     assert counted.scorer.cluster_scores()[1] < counted.scorer.cluster_scores()[2]
-    # crawling for UCC the hub stays eq. 6's unless asked for
-    ucc = REGISTRY["source-ucc"].from_profile(_profile("source-ucc", tmp_path / "u",
-                                                       ["http://m.test/"]))
-    assert ucc.hub_per_page is False
+    assert counted.scorer.hub_.argmax() == 2                  # the users' lists, by count
+    # crawling for UCC the hub stays eq. 6's unless asked for, also when source-target
+    # crawls for UCC because its example fell in no cluster
+    from archiver.learning import navigation
+    from tests.test_learning_navigation import forum_site_table
+
+    fallback = _hand_strategy(tmp_path / "fallback", "source-target", forum_site_table(),
+                              default.model.urls_, default.model.labels_.tolist(),
+                              {"mode": "target", "target": None}, {},
+                              dsim=np.ones(3), content=np.ones(3))
+    assert fallback.scorer.mode == "ucc"
+    table = forum_site_table()
+    A = table.adjacency_ - np.diag(np.diag(table.adjacency_))
+    assert np.allclose(fallback.scorer.hub_, navigation.hits(A)[0])
+    asked = _hand_strategy(tmp_path / "asked", "source-target", forum_site_table(),
+                           default.model.urls_, default.model.labels_.tolist(),
+                           {"mode": "target", "target": None}, {"hub_per_page": True},
+                           dsim=np.ones(3), content=np.ones(3))
+    assert not np.allclose(asked.scorer.hub_, fallback.scorer.hub_)
 
 
 def test_a_link_that_redirects_is_ranked_by_its_value_per_request(tmp_path: Path) -> None:

@@ -329,7 +329,8 @@ class SourceStrategy(Strategy):
     docstring), ``spread_ties`` (links equal by eq. 12 are popped in an order a hash of
     their URL gives, not in discovery order; default false; see `_spread`),
     ``hub_per_page`` (HITS over A with each row divided by its cluster's sampled pages;
-    default true crawling for a target, false crawling for UCC; see the module docstring).
+    default true crawling for a target, false crawling for UCC, as source-target does when
+    its example falls in no cluster; see the module docstring).
 
     References
     ----------
@@ -372,9 +373,8 @@ class SourceStrategy(Strategy):
         self.use_worth = bool(params.get("worth", True))
         self.content_guard = bool(params.get("content_guard", True))
         self.spread_ties = bool(params.get("spread_ties", False))   # see `_spread`
-        hub_per_page = params.get("hub_per_page")
-        self.hub_per_page = (self.mode == "target") if hub_per_page is None \
-            else bool(hub_per_page)
+        hub_per_page = params.get("hub_per_page")   # None: as the crawl's mode (`_use`)
+        self.hub_per_page = None if hub_per_page is None else bool(hub_per_page)
         self.worth: Worth | None = None           # set by `_use` (module docstring)
         self.target_example = cfg.target_example
         self.sampler: SiteSampler = SiteSampler(
@@ -1017,7 +1017,8 @@ class SourceStrategy(Strategy):
                                    self_links=self.self_links,
                                    content=self.use_content and mode == "ucc",
                                    balance=self.use_balance,
-                                   per_page=self.hub_per_page)
+                                   per_page=(mode == "target") if self.hub_per_page is None
+                                   else self.hub_per_page)
         sc = self.scorer
         # The verdict leaves Content(C) out, as it does Balance: listings must stay worth
         # following, they only wait behind known content links (module docstring).
