@@ -46,7 +46,9 @@ def test_phpbb_keeps_the_script_and_the_mode_but_not_the_ids() -> None:
             + [f"{H}/viewforum.php?f={i}" for i in range(5)]
             + [f"{H}/memberlist.php?mode=email&u={i}" for i in range(2, 4)])
     profile = learn_shape(f"{H}/memberlist.php?mode=viewprofile&u=3", urls)
-    assert profile == UrlShape(("memberlist.php",), (("mode", "viewprofile"),), ("mode", "u"))
+    assert profile == UrlShape(("memberlist.php",), (("mode", "viewprofile"),), ("mode", "u"),
+                               ("u",))
+    assert str(profile) == "/memberlist.php?mode=viewprofile&u=*"
     assert profile.matches(f"{H}/memberlist.php?u=77&mode=viewprofile")
     assert not profile.matches(f"{H}/memberlist.php?mode=email&u=3")
     topic = learn_shape(f"{H}/viewtopic.php?f=1&t=4", urls)
@@ -54,6 +56,26 @@ def test_phpbb_keeps_the_script_and_the_mode_but_not_the_ids() -> None:
     assert not topic.matches(f"{H}/viewforum.php?f=1")
     assert topic.matches(f"{H}/viewtopic.php?t=99&start=20")   # its next page
     assert not topic.matches(f"{H}/viewtopic.php?t=99&view=print")
+    assert not topic.matches(f"{H}/viewtopic.php")       # one of its ids is there
+
+
+def test_a_query_routed_site_needs_the_example_s_parameter() -> None:
+    """WordPress with plain permalinks: every page is /?x=#. The path says nothing, so the
+    example's parameter is what tells an author archive from posts, months and categories."""
+    urls = ([f"{H}/?p={i}" for i in range(20)] + [f"{H}/?m=2019{i:02}" for i in range(1, 9)]
+            + [f"{H}/?cat={i}" for i in range(6)] + [f"{H}/?author={i}" for i in range(5)]
+            + [f"{H}/?author=1&paged={i}" for i in (2, 3)])
+    author = learn_shape(f"{H}/?author=2", urls)
+    assert author.path == () and author.required == ("author",)
+    assert str(author) == "/?author=*"
+    assert author.matches(f"{H}/?author=9") and author.matches(f"{H}/?author=9&paged=2")
+    assert not any(author.matches(u) for u in (f"{H}/?p=7", f"{H}/?m=201912", f"{H}/?cat=3",
+                                               f"{H}/"))
+    post = learn_shape(f"{H}/?p=7", urls)
+    assert post.matches(f"{H}/?p=8") and not post.matches(f"{H}/?author=2")
+    # an entity slot in the path: the query is optional (a topic's next page)
+    wp = learn_shape(f"{H}/author/ann/?paged=2", WORDPRESS)
+    assert wp.required == () and wp.matches(f"{H}/author/bob/")
 
 
 def test_a_view_selector_the_example_lacks_does_not_match() -> None:
@@ -98,7 +120,7 @@ def test_the_shape_ends_at_the_entity_slot() -> None:
 
 @pytest.mark.parametrize("shape", [UrlShape(("author", "*"), ()),
                                    UrlShape(("memberlist.php",), (("mode", "viewprofile"),),
-                                            ("mode", "u"))])
+                                            ("mode", "u"), ("u",))])
 def test_json_round_trip(shape: UrlShape) -> None:
     assert UrlShape.from_json(shape.to_json()) == shape
 

@@ -26,6 +26,13 @@ A URL matches the example's shape when the example's path tokens are a prefix of
 each of the example's kept query parameters, and it has no word-valued parameter the
 example lacks (``?tab=activity``, ``?view=print``, ``?action=history`` select another view
 of the entity than the example's).
+
+When the example's path has no entity slot (every token a keyword, or no path at all), the
+query names the entity, and a matching URL must carry one of the example's other
+parameter names too, whatever its value: on a WordPress with plain permalinks every
+page is ``/?x=#``, and the author archive ``/?author=2`` would otherwise match the posts
+``/?p=7``, the months ``/?m=201912`` and the categories ``/?cat=3`` alike (zoo blog,
+variant 1: no author page fetched while harvesting for an author example).
 """
 
 from __future__ import annotations
@@ -83,15 +90,18 @@ class UrlShape:
     path: tuple[str, ...]
     query: tuple[tuple[str, str], ...]          # kept parameters: (name, word)
     names: tuple[str, ...] = ()                 # every parameter name of the example
+    required: tuple[str, ...] = ()              # one of them must be there, any value
 
     def matches(self, url: str) -> bool:
-        """Whether `url` has this shape (this shape's path a prefix of its path, and this
-        shape's query parameters among its parameters)."""
+        """Whether `url` has this shape (this shape's path a prefix of its path, this
+        shape's query parameters among its parameters, and one of its required names)."""
         if not self.matches_path(url):
             return False
         have = _query_tokens(url)
         if any(k not in self.names and v.isalpha() for k, v in have):
             return False            # a view the example is not: ?tab=activity, ?view=print
+        if self.required and not any(k in self.required for k, _ in have):
+            return False            # another entity of a query-routed site: ?m=2019, not ?p=7
         return all(pair in have for pair in self.query)
 
     def matches_path(self, url: str) -> bool:
@@ -102,7 +112,7 @@ class UrlShape:
 
     def to_json(self) -> dict[str, list[str] | list[list[str]]]:
         return {"path": list(self.path), "query": [list(q) for q in self.query],
-                "names": list(self.names)}
+                "names": list(self.names), "required": list(self.required)}
 
     @classmethod
     def from_json(cls, data: dict[str, Sequence[object]]) -> UrlShape:
@@ -112,11 +122,15 @@ class UrlShape:
             if not isinstance(pair, Sequence) or isinstance(pair, str) or len(pair) != 2:
                 raise ValueError(f"url shape: a query token must be [name, value]; got {pair!r}")
             query.append((str(pair[0]), str(pair[1])))
-        return cls(path, tuple(query), tuple(str(n) for n in data.get("names", ())))
+        return cls(path, tuple(query), tuple(str(n) for n in data.get("names", ())),
+                   tuple(str(n) for n in data.get("required", ())))
 
     def __str__(self) -> str:
         path = "/" + "/".join(self.path)
-        query = "&".join(f"{k}={v}" for k, v in self.query)
+        tokens = [f"{k}={v}" for k, v in self.query]
+        if self.required:                          # one of them: ?author|paged=*
+            tokens.append("|".join(self.required) + "=" + WILD)
+        query = "&".join(tokens)
         return path + ("?" + query if query else "")
 
 
@@ -140,7 +154,9 @@ def learn_shape(example: str, sample: Iterable[str]) -> UrlShape:
     own = _query_tokens(example)
     query = tuple((k, v) for k, v in own if v.isalpha() and values[(k, v)] >= MIN_SUPPORT)
     names = tuple(sorted({k for k, _ in own}))
-    return UrlShape(tuple(path), query, names)
+    # No entity slot in the path: the query names the entity (?p=7, ?author=2, ?id=page)
+    required = () if WILD in path else tuple(sorted({k for k, _ in own} - {k for k, _ in query}))
+    return UrlShape(tuple(path), query, names, required)
 
 
 class UrlPatterns:
