@@ -306,6 +306,32 @@ def _params(value: Any) -> dict[str, Any]:
     return dict(value)
 
 
+_TYPE_WORDS = {bool: "true or false", int: "an integer", float: "a number",
+               type(None): "null"}
+
+
+def _check_params(checker: _Checker, name: Any, params: Mapping[str, Any]) -> None:
+    """`strategy.params` against the parameters strategy `name` declares (`PARAMS`): a
+    misspelt name or a quoted boolean would otherwise be ignored or read as true."""
+    from archiver.strategies import REGISTRY
+
+    strategy = REGISTRY.get(name) if isinstance(name, str) else None
+    if strategy is None:          # an unknown strategy is reported on its own
+        return
+    known = strategy.PARAMS
+    for key, value in params.items():
+        path = f"strategy.params.{key}"
+        types = known.get(key)
+        if types is None:
+            close = difflib.get_close_matches(key, list(known), n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            listed = f"it takes {', '.join(sorted(known))}" if known else "it takes none"
+            checker.report(path, f"is not a parameter of strategy {name!r} ({listed}){hint}")
+        elif not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
+            words = " or ".join(dict.fromkeys(_TYPE_WORDS[t] for t in types))
+            checker.bad(path, value, f"must be {words}")
+
+
 def _strategy(value: Any) -> str:
     from archiver.strategies import REGISTRY  # lazily: strategies import this module's types
     if isinstance(value, str) and value in REGISTRY:
@@ -475,6 +501,7 @@ def _build(data: Any, source: str, overrides: Mapping[str, Any] | None,
                         f"({', '.join(hosts)})")
     scope["traps"] = TrapRules(**checker.section(data, "scope.traps"))
     strategy = checker.section(data, "strategy")
+    _check_params(checker, strategy.get("name"), strategy.get("params") or {})
     target = strategy.get("target_example")
     if target is not None and rules and not rules.host_in_scope(target):
         checker.bad("strategy.target_example", target, f"must be on a host in scope.hosts "

@@ -144,8 +144,9 @@ def test_all_fields_are_read(tmp_path):
         limits: {max_requests: 10, max_bytes: 1.5GiB, max_page_bytes: 800KB, max_duration: 1h30m}
         politeness: {delay: 0, robots: ignore, user_agent: "bot/1", concurrency: 1, retries: 0,
                      timeout: 2.5, connect_timeout: 1}
-        strategy: {name: bfs, sample_size: 7, target_example: "https://forum.example.org/t/1",
-                   params: {eps: 0.5, mode: fast, flag: true, none: null}}
+        strategy: {name: source-ucc, sample_size: 7,
+                   target_example: "https://forum.example.org/t/1",
+                   params: {low_value: 0.5, rescore_every: 9, worth: true, alpha: null}}
         output: {dir: ~/crawls/x, warc_max_size: 100MB, gzip: false}
         knowledge: {dir: /tmp/kb, family: phpbb}
         """)
@@ -157,8 +158,8 @@ def test_all_fields_are_read(tmp_path):
     assert profile.limits == Limits(10, 3 * 2**29, 800_000, 5400.0)
     assert profile.politeness == Politeness(0.0, "ignore", "bot/1", 1, 0, 2.5, 1.0)
     assert profile.strategy == StrategyConfig(
-        "bfs", 7, "https://forum.example.org/t/1", {"eps": 0.5, "mode": "fast", "flag": True,
-                                                     "none": None})
+        "source-ucc", 7, "https://forum.example.org/t/1",
+        {"low_value": 0.5, "rescore_every": 9, "worth": True, "alpha": None})
     assert profile.output == Output(Path.home() / "crawls/x", 100 * 10**6, False)
     assert profile.knowledge == Knowledge(Path("/tmp/kb"), "phpbb")
 
@@ -619,6 +620,38 @@ def test_unregistered_strategies_are_rejected_with_the_known_names(name):
 
 def test_strategy_typo_gets_a_suggestion():
     assert "did you mean 'bfs'?" in one_problem(with_("strategy", name="bsf"))
+
+
+def test_strategy_params_are_checked_against_what_the_strategy_reads(tmp_path):
+    """A misspelt parameter would be ignored and a quoted boolean read as true: both are
+    errors naming the file, the line and the field."""
+    path = tmp_path / "p.yaml"
+    path.write_text("name: t\nseeds: [http://forum.example.org/]\nstrategy:\n"
+                    "  name: source-ucc\n  params:\n    hub_per_pag: true\n"
+                    "    worth: 'false'\n    exhaustion: true\n    low_value: 1\n"
+                    "    alpha: null\n")
+    problems = problems_of(path)
+    assert len(problems) == 3, problems
+    assert problems[0].startswith(f"{path}:6: strategy.params.hub_per_pag is not a parameter "
+                                  "of strategy 'source-ucc' (it takes alpha, balance, ")
+    assert problems[0].endswith("did you mean 'hub_per_page'?")
+    assert problems[1] == f"{path}:7: strategy.params.worth must be true or false; got 'false'"
+    assert problems[2] == f"{path}:8: strategy.params.exhaustion must be an integer; got True"
+    assert "it takes none" in one_problem(with_("strategy", name="bfs", params={"x": 1}))
+    ok = with_("strategy", name="source-ucc",
+               params={"hub_per_page": None, "low_value": 0.1, "exhaustion": 0})
+    assert profile_from_dict(ok).strategy.params["low_value"] == 0.1
+
+
+def test_every_declared_parameter_is_read_by_its_strategy():
+    """PARAMS and the code agree: each declared name appears in a params.get call."""
+    import inspect
+    import re
+
+    from archiver.strategies import source
+
+    read = set(re.findall(r'params\.get\("(\w+)"', inspect.getsource(source)))
+    assert read == set(source.SourceStrategy.PARAMS)
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ queued, and harvests with the fitted model.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -83,6 +83,9 @@ class Strategy(ABC):
 
     name: ClassVar[str]              # the YAML `strategy.name` value
     learns: ClassVar[bool] = False   # has a learning phase before harvest
+    # The `strategy.params` it reads, each with the types its value may have (the profile
+    # check rejects any other name or type: a misspelt parameter must not be ignored)
+    PARAMS: ClassVar[Mapping[str, tuple[type, ...]]] = {}
 
     def __init__(self, profile: SiteProfile) -> None:
         self.profile = profile

@@ -339,6 +339,18 @@ class SourceStrategy(Strategy):
 
     learns = True
     mode: ClassVar[str] = "ucc"
+    PARAMS: ClassVar[Mapping[str, tuple[type, ...]]] = {
+        **{name: (bool,) for name in (
+            "balance", "content", "content_guard", "duplicates", "dust", "evidence",
+            "families", "listing_exhaustion", "live_outliers", "near_duplicates",
+            "noindex_kinds", "query_modes", "redirect_cost", "self_views", "spread_ties",
+            "url_patterns", "url_shape", "worth")},
+        **{name: (bool, type(None)) for name in ("hub_per_page", "self_links")},
+        **{name: (int,) for name in ("exhaustion", "min_pages", "random_state",
+                                      "rescore_every")},
+        **{name: (int, float) for name in ("hub_share", "low_value")},
+        "alpha": (int, float, type(None)),
+    }
 
     def __init__(self, profile: SiteProfile) -> None:
         super().__init__(profile)
