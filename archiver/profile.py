@@ -328,7 +328,7 @@ def _check_params(checker: _Checker, name: Any, params: Mapping[str, Any]) -> No
             listed = f"it takes {', '.join(sorted(known))}" if known else "it takes none"
             checker.report(path, f"is not a parameter of strategy {name!r} ({listed}){hint}")
         elif not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
-            words = " or ".join(dict.fromkeys(_TYPE_WORDS[t] for t in types))
+            words = " or ".join(dict.fromkeys(_TYPE_WORDS.get(t, t.__name__) for t in types))
             checker.bad(path, value, f"must be {words}")
 
 

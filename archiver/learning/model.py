@@ -204,10 +204,13 @@ class SourceModel:
         the clusters' content shares into Score(C), `per_page` scores hubs per sampled page
         of each cluster (see `LinkScorer`, ``pages``)."""
         self._check_fitted()
-        pages = np.bincount(self.labels_[self.labels_ >= 0], minlength=self.n_clusters_)
         return LinkScorer(self.navigation_, self.dsim_, mode=mode, target=target, alpha=alpha,
                           self_links=self_links, content=self.content_ if content else None,
-                          balance=balance, pages=pages if per_page else None)
+                          balance=balance, pages=self.cluster_sizes() if per_page else None)
+
+    def cluster_sizes(self) -> np.ndarray:
+        """Sampled pages of every cluster (outliers not counted)."""
+        return np.bincount(self.labels_[self.labels_ >= 0], minlength=self.n_clusters_)
 
     def _check_fitted(self) -> None:
         if not hasattr(self, "navigation_"):

@@ -1055,7 +1055,7 @@ class SourceStrategy(Strategy):
             adjacency = sc.table.adjacency_
             to_content = adjacency[:, self._protected]
             links = adjacency.sum(axis=1)
-            pages = np.bincount(model.labels_[model.labels_ >= 0], minlength=static.size)
+            pages = model.cluster_sizes()
             share, per_page = (np.divide(to_content, n, out=np.zeros_like(to_content),
                                          where=n > 0) for n in (links, pages))
             hub = share >= self.hub_share
