@@ -115,6 +115,7 @@ class Crawl:
         if resumed:
             self.judge.traps.load_counts(
                 r[0] for r in conn.execute("SELECT url FROM url WHERE state != 'skipped'"))
+        widened = self._rescope() if resumed else 0
         self.phase = "harvest"
         try:                          # before any WARC is opened: a refusal leaves no file
             self._prepare_strategy(resumed)
@@ -122,6 +123,8 @@ class Crawl:
             self.log.close()
             conn.close()
             raise
+        if widened and self.phase == "harvest" and self.strategy.rescore_interval:
+            self._rescore("scope widened")    # the strategy judges what the new scope let in
         self.sink = WarcSink(
             self.folder.warc_dir, profile.name, max_size=profile.output.warc_max_size,
             gzip=profile.output.gzip, warcinfo=self._warcinfo_fields(),
@@ -215,6 +218,39 @@ class Crawl:
             self.conn.execute("UPDATE warc_file SET state = 'closed', closed_at = ?, size = ?"
                               " WHERE name = ?", (self.clock(), size, name))
         log_event(self.conn, "resume", "resumed an existing job", now=self.clock())
+
+    def _rescope(self) -> int:
+        """Apply the profile's scope, as it is now, to the URLs of earlier runs: queued ones
+        it leaves out are skipped, and ones skipped by the old scope (`too-deep`,
+        `excluded:`, `out-of-scope:`) that it lets in are queued, at breadth-first priority
+        until the strategy re-ranks them. An archivist who sees in the report what the depth
+        cap or an exclude left unfetched widens the profile and runs the job again; without
+        this the second run found the frontier empty, and a narrowed scope was not obeyed
+        for URLs already queued. Returns how many URLs were let in."""
+        rows = self.conn.execute(
+            "SELECT id, url, depth, state FROM url WHERE state = 'queued' OR (state = 'skipped'"
+            " AND (reason = 'too-deep' OR reason LIKE 'excluded:%'"
+            " OR reason LIKE 'out-of-scope:%'))").fetchall()
+        left_out, let_in = [], []
+        for row in rows:
+            reason = self.judge.check(row["url"], row["depth"])
+            if row["state"] == "queued" and reason is not None:
+                left_out.append((reason, row["id"]))
+            elif row["state"] == "skipped" and reason is None:
+                let_in.append((-float(row["depth"]), row["id"]))
+        if not left_out and not let_in:
+            return 0
+        self.conn.execute("BEGIN")
+        self.conn.executemany("UPDATE url SET state = 'skipped', reason = ? WHERE id = ?",
+                              left_out)
+        self.conn.executemany("UPDATE url SET state = 'queued', reason = 'rescoped',"
+                              " priority = ? WHERE id = ?", let_in)
+        message = (f"the profile's scope changed: {len(let_in):,} URLs skipped before are "
+                   f"queued, {len(left_out):,} queued URLs are now out of scope")
+        log_event(self.conn, "rescope", message, now=self.clock())
+        self.conn.execute("COMMIT")
+        logger.info("resume: %s", message)
+        return len(let_in)
 
     def _prepare_strategy(self, resumed: bool) -> None:
         strategy = self.strategy

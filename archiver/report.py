@@ -225,6 +225,16 @@ def summary_lines(report: dict[str, Any]) -> list[str]:
     top = report["skipped_by_category"][:4]
     if top:
         lines.append("skipped: " + ", ".join(f"{c['category']} {c['count']:,}" for c in top))
+    deep = next((g for g in report["skipped"] if g["reason"] == "too-deep"), None)
+    if deep is not None:
+        # The depth cap is the one scope rule that cuts into content rather than around it:
+        # a blog's "older posts" or a board's "next page" chain adds a hop per page (a real
+        # WordPress at 2,000 posts lost 12 posts at the default 30; benchmarks/results/
+        # realsite-wordpress.md). Say so, and how to follow them.
+        example = deep["examples"][0]["url"] if deep["examples"] else ""
+        lines.append(f"{deep['count']:,} URLs were more link hops from a seed than "
+                     f"scope.max_depth allows (e.g. {example}); raise scope.max_depth in "
+                     "the profile and run the job again to follow them")
     return lines
 
 

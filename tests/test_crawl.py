@@ -306,3 +306,69 @@ def test_the_strategy_is_told_the_link_that_was_followed_not_the_first_one_seen(
     assert told["/a"][0] == "/b" and "/main" in told["/a"][1]
     assert told["/r"][0] == "/b" and told["/c"] == ("/r", "")
     assert len(described) == 4
+
+
+class ChainSite:
+    """A blog's "older posts" chain: / links /page/1, each /page/N links /page/N+1 (to
+    /page/12) and its post /post/N. Counts how often each path was served."""
+
+    LAST = 12
+
+    def __init__(self) -> None:
+        self.hits: Counter[str] = Counter()
+
+    def __call__(self, environ, start):
+        path = environ["PATH_INFO"]
+        self.hits[path] += 1
+        if path == "/robots.txt":
+            start("404 Not Found", [("Content-Type", "text/plain")])
+            return [b""]
+        n = int(path.rsplit("/", 1)[1]) if path.startswith(("/page/", "/post/")) else 0
+        links = "" if path.startswith("/post/") else (
+            f'<a href="/page/{n + 1}">older</a> ' if n < self.LAST else "") + \
+            (f'<a href="/post/{n}">post {n}</a>' if n else "")
+        start("200 OK", [("Content-Type", "text/html")])
+        return [f"<html><body><p>{path}</p>{links}</body></html>".encode()]
+
+
+def test_a_wider_scope_on_resume_follows_what_the_old_one_left_out(tmp_path):
+    """The report tells an archivist that URLs lay beyond max_depth; raising it and running
+    the job again fetches them, each once (before, the second run found the frontier empty)."""
+    site = ChainSite()
+    with serve_wsgi(site) as base:
+        out = tmp_path / "job"
+        first = Crawl(make_profile(base, out, scope={"max_depth": 3})).run()
+        assert first.stop_reason == "frontier-empty"
+        assert "/page/4" not in site.hits and site.hits["/page/3"] == 1
+        conn = sqlite3.connect(out / "crawl.sqlite3")
+        assert conn.execute("SELECT COUNT(*) FROM url WHERE reason = 'too-deep'").fetchone() \
+            == (2,)                                       # /page/4 and /post/3
+        second = Crawl(make_profile(base, out, scope={"max_depth": 30})).run()
+        assert second.resumed and second.stop_reason == "frontier-empty"
+    pages = {f"/page/{n}" for n in range(1, ChainSite.LAST + 1)}
+    posts = {f"/post/{n}" for n in range(1, ChainSite.LAST + 1)}
+    assert set(site.hits) == {"/", "/robots.txt"} | pages | posts
+    assert [p for p, n in site.hits.items() if n > 1 and p != "/robots.txt"] == []
+    assert conn.execute("SELECT COUNT(*) FROM url WHERE reason = 'too-deep'").fetchone() == (0,)
+    assert conn.execute("SELECT message FROM event WHERE kind = 'rescope'").fetchone()[0] == \
+        ("the profile's scope changed: 2 URLs skipped before are queued, 0 queued URLs are "
+         "now out of scope")
+
+
+def test_a_narrower_scope_on_resume_is_obeyed_for_urls_already_queued(tmp_path):
+    """The crawler never leaves a profile's scope: URLs queued by an earlier run that the
+    profile now excludes are skipped, not fetched."""
+    site = ChainSite()
+    with serve_wsgi(site) as base:
+        out = tmp_path / "job"
+        first = Crawl(make_profile(base, out, limits={"max_requests": 5})).run()
+        assert first.stop_reason == "max_requests"
+        conn = sqlite3.connect(out / "crawl.sqlite3")
+        queued = {u for (u,) in conn.execute("SELECT url FROM url WHERE state = 'queued'")}
+        assert any("/post/" in u for u in queued)
+        second = Crawl(make_profile(base, out, scope={"exclude": ["/post/"]})).run()
+        assert second.resumed and second.stop_reason == "frontier-empty"
+    assert all(urlsplit(u).path not in site.hits for u in queued if "/post/" in u)
+    assert conn.execute("SELECT COUNT(*) FROM url WHERE state = 'skipped' AND reason ="
+                        " 'excluded:/post/'").fetchone()[0] >= 1
+    assert f"/page/{ChainSite.LAST}" in site.hits

@@ -132,7 +132,16 @@ def test_summary_lines(job: Path) -> None:
     assert lines[0].startswith("job demo (source-ucc): finished, stopped: frontier-empty")
     assert "15 requests" in lines[1] and "pages/s" in lines[1]
     assert any(line.startswith("skipped: robots 12") for line in lines)
-    assert 3 <= len(lines) <= 6
+    # the one URL beyond max_depth is named, with the profile key that would follow it
+    assert lines[-1] == ("1 URLs were more link hops from a seed than scope.max_depth "
+                         "allows (e.g. https://forum.example.org/deep); raise "
+                         "scope.max_depth in the profile and run the job again to follow them")
+    assert 3 <= len(lines) <= 7
+
+
+def test_summary_lines_say_nothing_of_depth_when_nothing_was_too_deep(tmp_path: Path) -> None:
+    lines = summary_lines(write_reports(JobBuilder(tmp_path, name="shallow").finish()))
+    assert not any("max_depth" in line for line in lines)
 
 
 def test_interrupted_and_running_states(tmp_path: Path) -> None:
