@@ -1,0 +1,70 @@
+"""Widening a finished job's scope and running it again, on a real CMS.
+
+One job, two runs: the strategy crawls at the profile's default `scope.max_depth` (30) until
+it stops by itself, then the same job is run again with a larger `max_depth`. The resume
+queues what the old scope left out (`archiver.crawl.Crawl._rescope`) and the strategy ranks
+it; nothing fetched before is fetched again. Prints, after each run, the requests the job has
+spent, the site's UCC pages (posts, articles, topics, ...) archived, and the URLs still
+skipped as too deep.
+
+    python -m benchmarks.realsite.rescope --site wordpress --size 2000 --folder /tmp/wpbench2k
+"""
+
+from __future__ import annotations
+
+import argparse
+import sqlite3
+import sys
+import tempfile
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from archiver.crawl import Crawl
+from archiver.profile import profile_from_dict
+from benchmarks.realsite.bench import FOLDERS, SITES, SIZES
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--site", choices=sorted(SITES), default="wordpress")
+    ap.add_argument("--folder", type=Path, default=None)
+    ap.add_argument("--size", type=int, default=None)
+    ap.add_argument("--strategy", default="source-ucc")
+    ap.add_argument("--wider", type=int, default=1000, help="max_depth of the second run")
+    ap.add_argument("--budget", type=int, default=8000)
+    args = ap.parse_args(argv)
+    site = SITES[args.site]
+    if (missing := site.available()) is not None:
+        print(missing, file=sys.stderr)
+        return 2
+    folder = args.folder or Path(tempfile.gettempdir()) / FOLDERS[args.site]
+    site.build(folder, args.size or SIZES[args.site])
+    out = Path(tempfile.mkdtemp(prefix=f"{args.site}-rescope-")) / "job"
+    with site.serve(folder) as seed:
+        parts = urlsplit(seed)
+        server = f"{parts.scheme}://{parts.netloc}"
+        wanted = {k for k in (site.entity_of(u) for u in site.entities(folder, server)) if k}
+        for depth in (None, args.wider):
+            profile = profile_from_dict({
+                "name": f"rescope-{args.site}", "seeds": [seed],
+                "politeness": {"delay": 0, "retries": 0},
+                "limits": {"max_requests": args.budget}, "output": {"dir": str(out)},
+                "strategy": {"name": args.strategy},
+                **({"scope": {"max_depth": depth}} if depth else {})}, source="<rescope>")
+            stop = Crawl(profile).run().stop_reason
+            with sqlite3.connect(out / "crawl.sqlite3") as conn:
+                fetched = [u for (u,) in conn.execute(
+                    "SELECT u.url FROM fetch f JOIN url u ON u.id = f.url_id"
+                    " WHERE f.status BETWEEN 200 AND 299")]
+                requests = conn.execute("SELECT COUNT(*) FROM fetch").fetchone()[0]
+                deep = conn.execute(
+                    "SELECT COUNT(*) FROM url WHERE reason = 'too-deep'").fetchone()[0]
+            got = {site.entity_of(u) for u in fetched} & wanted
+            print(f"max_depth {depth or profile.scope.max_depth}: stopped {stop}, "
+                  f"{requests:,} requests in all, UCC {len(got):,} / {len(wanted):,}, "
+                  f"{deep:,} URLs left too deep", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
