@@ -25,7 +25,7 @@ from archiver.exchange import Exchange
 from archiver.fetcher import Fetcher, is_retryable, retry_after
 from archiver.frontier import Frontier, NewURL, QueuedURL
 from archiver.job import JobFolder, log_event, open_job
-from archiver.linking import LinkJudge, PageOutcome, process_page
+from archiver.linking import LinkJudge, PageOutcome, overruled, process_page
 from archiver.page import absolute_url
 from archiver.politeness import Politeness
 from archiver.profile import SiteProfile
@@ -223,21 +223,31 @@ class Crawl:
         """Apply the profile's scope, as it is now, to the URLs of earlier runs: queued ones
         it leaves out are skipped, and ones skipped by the old scope (`too-deep`,
         `excluded:`, `out-of-scope:`) that it lets in are queued, at breadth-first priority
-        until the strategy re-ranks them. An archivist who sees in the report what the depth
-        cap or an exclude left unfetched widens the profile and runs the job again; without
-        this the second run found the frontier empty, and a narrowed scope was not obeyed
-        for URLs already queued. Returns how many URLs were let in."""
+        until the strategy re-ranks them; so are URLs the strategy skipped that
+        `strategy.always_follow` now names, at the priority the strategy gave them. An
+        archivist who sees in the report what the depth cap, an exclude or the strategy left
+        unfetched widens the profile and runs the job again; without this the second run
+        found the frontier empty, and a narrowed scope was not obeyed for URLs already
+        queued. Returns how many URLs were let in."""
+        skipped = "reason = 'too-deep' OR reason LIKE 'excluded:%' OR reason LIKE " \
+            "'out-of-scope:%'" + (" OR reason LIKE 'strategy:%'" if self.judge.always else "")
         rows = self.conn.execute(
-            "SELECT id, url, depth, state FROM url WHERE state = 'queued' OR (state = 'skipped'"
-            " AND (reason = 'too-deep' OR reason LIKE 'excluded:%'"
-            " OR reason LIKE 'out-of-scope:%'))").fetchall()
+            "SELECT id, url, depth, state, reason, priority FROM url WHERE state = 'queued'"
+            f" OR (state = 'skipped' AND ({skipped}))").fetchall()
         left_out, let_in = [], []
         for row in rows:
-            reason = self.judge.check(row["url"], row["depth"])
-            if row["state"] == "queued" and reason is not None:
-                left_out.append((reason, row["id"]))
-            elif row["state"] == "skipped" and reason is None:
-                let_in.append((-float(row["depth"]), row["id"]))
+            url, depth = row["url"], row["depth"]
+            if row["state"] == "queued":
+                if (reason := self.judge.check(url, depth)) is not None:
+                    left_out.append((reason, row["id"]))
+                continue
+            by_strategy = row["reason"].startswith("strategy:")
+            if by_strategy and self.judge.always_follows(url) is None:
+                continue
+            # the scope first: the trap guard counts a query variant it lets through
+            if self.judge.scope.check(url, depth) is None and self.judge.traps.check(url) \
+                    is None:       # the strategy's own rank, or breadth-first until re-ranked
+                let_in.append((row["priority"] if by_strategy else -float(depth), row["id"]))
         if not left_out and not let_in:
             return 0
         self.conn.execute("BEGIN")
@@ -543,7 +553,7 @@ class Crawl:
             return True              # seeds, redirect targets and embeds keep their boost
         decided = list(self.strategy.rescore(
             [Queued(item.id, item.url, item.depth, item.anchor_path, item.parent_url)]))
-        if not decided or decided[0][1].follow:
+        if not decided or self._overrule(decided[0][1]).follow:
             return True
         self._store_decisions(decided)
         return False
@@ -557,6 +567,7 @@ class Crawl:
     def _store_decisions(self, decided: list[tuple[int, Decision]], why: str = "") -> None:
         """Write the strategy's decisions on queued URLs in one transaction (skipped ones
         get the `strategy:` reason prefix of `process_page`); with `why`, log the rescore."""
+        decided = [(url_id, self._overrule(d)) for url_id, d in decided]
         updates = [(url_id, d.follow, d.priority if math.isfinite(d.priority) else 0.0,
                     d.reason if d.follow else f"strategy:{d.reason}") for url_id, d in decided]
         self.conn.execute("BEGIN")
@@ -568,6 +579,13 @@ class Crawl:
             log_event(self.conn, "phase" if why == "model fitted" else "rescore",
                       f"{why}; {n} queued URLs rescored", now=self.clock())
         self.conn.execute("COMMIT")
+
+    def _overrule(self, d: Decision) -> Decision:
+        """The strategy's decision, unless it skips a URL the profile's
+        `strategy.always_follow` names (`archiver.linking.overruled`)."""
+        if d.follow or (pattern := self.judge.always_follows(d.url)) is None:
+            return d
+        return overruled(d, pattern)
 
     def _store_sitemap(self) -> None:
         """Write the strategy's learned clusters and edges for the admin's sitemap view."""

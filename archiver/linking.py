@@ -7,6 +7,7 @@ result into the frontier inside the loop's transaction.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -40,6 +41,12 @@ class LinkJudge:
                                max_query_variants=t.max_query_variants)
         self.embeds = scope.embeds
         self.frontier = frontier
+        self.always = profile.strategy.always_follow
+
+    def always_follows(self, url: str) -> str | None:
+        """The `strategy.always_follow` pattern `url` matches (the archivist's word over the
+        strategy's: such a URL in scope is followed, at the strategy's priority), or None."""
+        return next((p.pattern for p in self.always if p.search(url)), None)
 
     def check(self, url: str, depth: int) -> str | None:
         """Why `url` at `depth` may not be crawled, or None."""
@@ -164,12 +171,22 @@ def process_page(judge: LinkJudge, strategy: Strategy, item: QueuedURL, ex: Exch
     decisions: dict[str, Decision] = {d.url: d for d in strategy.decide(visit, candidates)}
     for link in candidates:
         d = decisions.get(link.url) or Decision(link.url, False, 0.0, "no decision")
+        if not d.follow and (pattern := judge.always_follows(link.url)) is not None:
+            d = overruled(d, pattern)
         state = "queued" if d.follow else "skipped"
         reason = d.reason if d.follow else f"strategy:{d.reason}"
         out.links.append(_row(item, link, state, reason, d.priority, item.depth + 1, "L",
                               follow=d.follow, cluster=d.cluster))
     out.metadata = _metadata(item, strategy, phase, out, info.extra)
     return out
+
+
+def overruled(d: Decision, pattern: str) -> Decision:
+    """A strategy's skip overruled by the profile's `strategy.always_follow` `pattern`: the
+    link is followed at the priority the strategy gave it, and the reason keeps both."""
+    priority = d.priority if math.isfinite(d.priority) else 0.0
+    return Decision(d.url, True, priority, f"always-follow:{pattern} (strategy:{d.reason})",
+                    d.cluster)
 
 
 def _row(item: QueuedURL, link: Link, state: str, reason: str, priority: float, depth: int,

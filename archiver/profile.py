@@ -86,6 +86,8 @@ class StrategyConfig:
     sample_size: int = 1000           # pages fetched in the learning phase
     target_example: str | None = None  # source-target: a URL of the page type to collect
     params: Mapping[str, Any] = field(default_factory=dict)  # strategy-specific scalars
+    always_follow: tuple[re.Pattern[str], ...] = ()  # re.search on the URL: followed whatever
+    #                                                   the strategy judges (within scope)
 
 
 @dataclass(frozen=True, slots=True)
@@ -371,7 +373,7 @@ _SPEC: dict[str, dict[str, Check | _Each]] = {
                    "user_agent": _text, "concurrency": _one, "retries": _integer(0),
                    "timeout": _number(0, above=True), "connect_timeout": _number(0, above=True)},
     "strategy": {"name": _strategy, "sample_size": _integer(1), "target_example": _target,
-                 "params": _params},
+                 "params": _params, "always_follow": _Each(_regex, "regular expressions")},
     "output": {"dir": _path, "warc_max_size": _size, "gzip": _boolean},
     "knowledge": {"dir": _path, "family": _name("'auto' or a CMS family name such as phpbb")},
 }

@@ -372,3 +372,64 @@ def test_a_narrower_scope_on_resume_is_obeyed_for_urls_already_queued(tmp_path):
     assert conn.execute("SELECT COUNT(*) FROM url WHERE state = 'skipped' AND reason ="
                         " 'excluded:/post/'").fetchone()[0] >= 1
     assert f"/page/{ChainSite.LAST}" in site.hits
+
+
+def _skips_posts(strategies):
+    """bfs that skips every /post/ link, at decide time and at every re-ranking."""
+    from archiver.strategies import Decision
+
+    class SkipsPosts(strategies.REGISTRY["bfs"]):   # type: ignore[misc,valid-type]
+        rescore_interval = 1
+
+        def decide(self, visit, links):
+            return [Decision(link.url, "/post/" not in link.url, 0.5, "low-value:3", 3)
+                    for link in links]
+
+        def rescore(self, queued):
+            for q in queued:
+                yield q.id, Decision(q.url, "/post/" not in q.url, 0.5, "low-value:3", 3)
+
+    return SkipsPosts
+
+
+def test_always_follow_overrules_the_strategy_and_widens_a_finished_job(tmp_path, monkeypatch):
+    """An archivist who sees in the report that the strategy left a kind of page unfetched
+    names it in strategy.always_follow and runs the job again: those URLs are fetched, each
+    once, and nothing fetched before is fetched again; the reason keeps both verdicts."""
+    from archiver import strategies
+
+    monkeypatch.setitem(strategies.REGISTRY, "bfs", _skips_posts(strategies))
+    site = ChainSite()
+    with serve_wsgi(site) as base:
+        out = tmp_path / "job"
+        Crawl(make_profile(base, out)).run()
+        assert not [p for p in site.hits if p.startswith("/post/")]
+        conn = sqlite3.connect(out / "crawl.sqlite3")
+        assert conn.execute("SELECT COUNT(*) FROM url WHERE reason = 'strategy:low-value:3'"
+                            ).fetchone() == (ChainSite.LAST,)
+        again = Crawl(make_profile(base, out, strategy={"always_follow": ["/post/[0-9]+$"]}))
+        assert again.run().stop_reason == "frontier-empty"
+    posts = {f"/post/{n}" for n in range(1, ChainSite.LAST + 1)}
+    assert {p for p in site.hits if p.startswith("/post/")} == posts
+    assert [p for p, n in site.hits.items() if n > 1 and p != "/robots.txt"] == []
+    assert conn.execute("SELECT COUNT(*) FROM url WHERE state = 'skipped'").fetchone() == (0,)
+
+
+def test_always_follow_holds_at_decide_time_and_at_every_re_ranking(tmp_path, monkeypatch):
+    from archiver import strategies
+
+    monkeypatch.setitem(strategies.REGISTRY, "bfs", _skips_posts(strategies))
+    site = ChainSite()
+    with serve_wsgi(site) as base:
+        out = tmp_path / "job"
+        Crawl(make_profile(base, out, strategy={"always_follow": "/post/"})).run()
+    assert {p for p in site.hits if p.startswith("/post/")} == \
+        {f"/post/{n}" for n in range(1, ChainSite.LAST + 1)}
+    conn = sqlite3.connect(out / "crawl.sqlite3")
+    reasons = {r for (r,) in conn.execute("SELECT reason FROM url WHERE url LIKE '%/post/%'")}
+    assert reasons == {""}                                  # done rows keep no reason
+    decisions = [line for _, t, _, _, body in records(out) if t == "metadata"
+                 for line in body.decode().splitlines() if "archiver-decision" in line
+                 and "/post/" in line]
+    assert decisions and all("follow 0.5" in d and "always-follow:/post/ (strategy:"
+                             "low-value:3)" in d for d in decisions)

@@ -545,6 +545,15 @@ def test_bad_regex_gives_the_re_error(tmp_path):
         "unterminated subpattern at position 0); got '(unclosed'")
 
 
+def test_always_follow_is_a_list_of_regexes_checked_like_the_scope_s():
+    profile = profile_from_dict(with_("strategy", always_follow="/talk/"))   # one item
+    assert profile.strategy.always_follow == (re.compile("/talk/"),)
+    assert profile_from_dict(MINIMAL).strategy.always_follow == ()
+    assert one_problem(with_("strategy", always_follow=["/talk/", "[x"])).endswith(
+        "strategy.always_follow[1] must be a valid regular expression (unterminated "
+        "character set at position 0); got '[x'")
+
+
 def test_regex_must_be_a_string():
     assert "scope.include[0] must be a regular expression string; got 5" in one_problem(
         with_("scope", include=[5]))
