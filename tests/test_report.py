@@ -60,6 +60,7 @@ def test_report_content(job: Path) -> None:
     assert (profile["dsim"], profile["content"]) == (None, None)   # a model without them
     html = (job / "report.html").read_text()
     assert "DSim / content" in html and "0.350 / 0.78" in html and "– / –" in html
+    assert "<code>strategy.always_follow</code> for a low score" in html   # the remedy
     assert report["seeds"][0]["redirect"] == "https://forum.example.org/"
     assert {h["host"] for h in report["hosts"]} == {"forum.example.org", "cdn.example.org"}
 
