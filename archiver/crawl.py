@@ -82,6 +82,7 @@ class Crawl:
         self._stop = threading.Event()
         self._stop_reason = ""
         self._warc_ids: dict[str, int] = {}  # warc_file.id by name (ids never change)
+        self._sitemap_origins: set[str] = set()   # hosts whose robots.txt sitemaps are queued
 
     def request_stop(self, reason: str = "signal") -> None:
         """Ask the loop to stop after the current URL (safe from a signal handler)."""
@@ -394,6 +395,8 @@ class Crawl:
                                      f"waiting: {why}")
             self.conn.execute("COMMIT")
             return
+        if self.profile.scope.sitemaps and not why.startswith("robots.txt unreachable"):
+            self._queue_sitemaps(item.url)    # the host's robots.txt is known by now
         if why:
             self.frontier.mark(item.id, "skipped", "robots" if why == "disallowed"
                                else f"robots:{why}")
@@ -428,6 +431,23 @@ class Crawl:
         self.log.line(status=ex.status or error_code(ex.error), size=len(ex.body), url=item.url,
                       hops=item.hops, via=item.parent_url, mime=ex.content_type,
                       started=ex.started_at, duration=ex.duration, annotations="retry")
+
+    def _queue_sitemaps(self, url: str) -> None:
+        """Queue, once per host and run, the XML sitemaps its robots.txt names that are in
+        scope (`archiver.xmlsitemap`; hop 'I', inferred, as Heritrix marks what it reads out
+        of a robots.txt), at a seed's priority. A URL already known is left as it is."""
+        host = host_key(url)
+        if host in self._sitemap_origins:
+            return
+        self._sitemap_origins.add(host)
+        now = self.clock()
+        for listed in self.robots.sitemaps(url):
+            sitemap = absolute_url(url, listed)
+            if sitemap is not None and self.judge.check(sitemap, 1) is None:
+                self.frontier.add(NewURL(url=sitemap, canon=canonicalize(sitemap),
+                                         host=host_key(sitemap), depth=1, hops="I",
+                                         via="sitemap",
+                                         priority=self.strategy.seed_priority()), now)
 
     def _fetch_robots(self, robots_url: str) -> None:
         """Fetch, archive and learn a robots.txt (a prerequisite, hop 'P')."""

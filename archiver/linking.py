@@ -20,6 +20,7 @@ from archiver.profile import SiteProfile
 from archiver.strategies import Decision, Queued, Strategy, Visit
 from archiver.traps import TrapGuard
 from archiver.urls import ScopeRules, canonicalize, host_key
+from archiver.xmlsitemap import Sitemap, as_html, parse_sitemap
 
 HTML_TYPES = ("text/html", "application/xhtml+xml")
 REDIRECT_BOOST = 1e6       # a redirect target is fetched right after the redirect
@@ -134,19 +135,30 @@ class PageOutcome:
 
 def process_page(judge: LinkJudge, strategy: Strategy, item: QueuedURL, ex: Exchange,
                  phase: str) -> PageOutcome:
-    """Decide about the links of one fetched exchange (a redirect or an HTML page)."""
+    """Decide about the links of one fetched exchange (a redirect, an HTML page, or an XML
+    sitemap reached through robots.txt: `archiver.xmlsitemap`)."""
     out = PageOutcome()
     assert ex.status is not None
     location = ex.header("Location")
     if 300 <= ex.status < 400 and location:
         _redirect(judge, item, ex.url, location, out)
         return out
-    if not (200 <= ex.status < 300) or not _is_html(ex):
+    if not 200 <= ex.status < 300:
         return out
-    match = _CHARSET.search(ex.header("Content-Type"))
-    body = decoded_body(ex)
-    page = parse_html(ex.url, body, match.group(1) if match else None,
-                      [v for k, v in ex.response_headers if k.lower() == "x-robots-tag"])
+    sitemap = parse_sitemap(ex.url, decoded_body(ex)) if item.via == "sitemap" else None
+    if sitemap is not None and sitemap.index:
+        _sitemap_index(judge, item, sitemap, out)
+        return out
+    if sitemap is not None:          # its URLs, as the links of a page (`as_html`)
+        body = as_html(sitemap)
+        page = parse_html(ex.url, body)
+    elif _is_html(ex):
+        match = _CHARSET.search(ex.header("Content-Type"))
+        body = decoded_body(ex)
+        page = parse_html(ex.url, body, match.group(1) if match else None,
+                          [v for k, v in ex.response_headers if k.lower() == "x-robots-tag"])
+    else:
+        return out
     out.is_page = True
     out.title = page.title
     visit = Visit(page=page, depth=item.depth, anchor_path=item.anchor_path,
@@ -215,6 +227,21 @@ def _redirect(judge: LinkJudge, item: QueuedURL, url: str, location: str,
         out.links.append(_row(item, link, "queued", "redirect", item.priority + REDIRECT_BOOST,
                               item.depth, "R", follow=True, via="redirect"))
     out.metadata = [("outlink", f"{target} R Location")]
+
+
+def _sitemap_index(judge: LinkJudge, item: QueuedURL, index: Sitemap,
+                   out: PageOutcome) -> None:
+    """The sitemaps a sitemap index lists: queued as sitemaps (hop 'I'), at its priority."""
+    for loc in index.locs:
+        link = Link(url=loc, anchor_path="", text="", kind="link")
+        reason = judge.check(loc, item.depth)
+        if reason is None:
+            out.links.append(_row(item, link, "queued", "sitemap", item.priority, item.depth,
+                                  "I", follow=True, via="sitemap"))
+        else:
+            out.links.append(_row(item, link, "skipped", reason, 0.0, item.depth, "I",
+                                  via="sitemap"))
+    out.metadata = [("outlink", f"{loc} I sitemap") for loc in index.locs]
 
 
 def _embed(judge: LinkJudge, item: QueuedURL, link: Link, out: PageOutcome) -> None:

@@ -52,6 +52,7 @@ class Scope:
     exclude: tuple[re.Pattern[str], ...] = ()   # re.search on the URL; any match excludes
     max_depth: int = 30               # link hops from a seed
     embeds: bool = False              # also fetch page requisites (img/css/js) in scope
+    sitemaps: bool = False            # also follow the XML sitemaps robots.txt names
     traps: TrapRules = TrapRules()
 
 
@@ -363,7 +364,7 @@ _SPEC: dict[str, dict[str, Check | _Each]] = {
     "scope": {"hosts": _Each(_host, "host names", empty_ok=False),
               "include": _Each(_regex, "regular expressions"),
               "exclude": _Each(_regex, "regular expressions"), "max_depth": _integer(0),
-              "embeds": _boolean},
+              "embeds": _boolean, "sitemaps": _boolean},
     "scope.traps": {"max_path_depth": _integer(1), "max_repeated_segments": _integer(1),
                     "max_url_length": _integer(1), "max_query_params": _integer(0),
                     "max_query_variants": _integer(1)},

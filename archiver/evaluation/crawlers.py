@@ -49,12 +49,14 @@ class CrawlRun:
 
 def run_archiver(strategy: str, seeds: Sequence[str], folder: Path, max_requests: int, *,
                  options: Mapping[str, Any] | None = None, name: str | None = None,
-                 learn_first: bool = False) -> CrawlRun:
+                 learn_first: bool = False, scope: Mapping[str, Any] | None = None
+                 ) -> CrawlRun:
     """Crawl `seeds` with the archiver strategy `strategy`, at most `max_requests` requests.
 
     No politeness delay and no retries (wget gets `--tries=1`), so both crawlers spend
     exactly one request per URL; everything else is the profile default (robots obeyed).
-    `options` are extra `strategy:` keys (sample_size, target_example, params). A crash is
+    `options` are extra `strategy:` keys (sample_size, target_example, params), `scope`
+    extra `scope:` keys (sitemaps, max_depth). A crash is
     a result, not an abort: the run reports it and keeps the WARCs written so far.
 
     `learn_first` (a learning strategy): run the learning phase on its own first, as
@@ -75,6 +77,7 @@ def run_archiver(strategy: str, seeds: Sequence[str], folder: Path, max_requests
             "limits": {"max_requests": limit},
             "output": {"dir": str(folder)},
             "strategy": {"name": strategy, **(options or {})},
+            **({"scope": dict(scope)} if scope else {}),
         }, source=f"<evaluation {label}>")
 
     start = time.monotonic()

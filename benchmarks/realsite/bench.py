@@ -128,13 +128,14 @@ def clustering(seed: str, site: Any) -> list[str]:
 
 
 def crawl(name: str, seed: str, folder: Path, budget: int, target: str,
-          params: dict[str, Any] | None = None) -> CrawlRun:
+          params: dict[str, Any] | None = None, scope: dict[str, Any] | None = None
+          ) -> CrawlRun:
     if name == "wget":
         return run_wget([seed], folder, budget)
     options: dict[str, Any] = {"params": params} if params and name != "bfs" else {}
     if name == "source-target":
         options["target_example"] = target
-    return run_archiver(name, [seed], folder, budget, options=options)
+    return run_archiver(name, [seed], folder, budget, options=options, scope=scope)
 
 
 def table(rows: list[tuple[str, CrawlRun, dict[str, Any]]], n_pages: int,
@@ -175,6 +176,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--param", action="append", default=[], metavar="KEY=JSON",
                     help="a SOUrCe strategy param for source-ucc/source-target, e.g. "
                          "balance=false (repeatable)")
+    ap.add_argument("--sitemaps", action="store_true",
+                    help="archiver crawlers read the XML sitemaps robots.txt names "
+                         "(scope.sitemaps)")
     ap.add_argument("--clustering", action="store_true",
                     help="also score SOUrCe's clusters of samples of the site (§5.2)")
     args = ap.parse_args(argv)
@@ -206,7 +210,8 @@ def main(argv: list[str] | None = None) -> int:
         quality = clustering(seed, site) if args.clustering else []
         for name in args.crawlers:
             started = time.monotonic()
-            run = crawl(name, seed, work / name, args.budget, target, params)
+            run = crawl(name, seed, work / name, args.budget, target, params,
+                        {"sitemaps": True} if args.sitemaps else None)
             s = score(read_captures(run.warcs, parse=False, keep_payload=False), site, pages,
                       args.budget)
             rows.append((name, run, s))
@@ -219,7 +224,8 @@ def main(argv: list[str] | None = None) -> int:
                 f"no politeness delay; wget: {wget_version() or 'missing'}; source-target's "
                 f"example: a{'n' if site.TARGET_TYPE[0] in 'aeiou' else ''} "
                 f"{site.TARGET_TYPE} ({_local(target)})"
-                f"{f'; SOUrCe params {params}' if params else ''}."]
+                f"{f'; SOUrCe params {params}' if params else ''}"
+                f"{'; archiver crawlers read the sitemaps (scope.sitemaps)' if args.sitemaps else ''}."]
                if rows else []), "",
              *(table(rows, len(pages), site.TYPE_ORDER) if rows else []), "",
              *(["## Clustering the samples (page types from the URL)", "", "```", *quality,
