@@ -225,7 +225,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"example: a{'n' if site.TARGET_TYPE[0] in 'aeiou' else ''} "
                 f"{site.TARGET_TYPE} ({_local(target)})"
                 f"{f'; SOUrCe params {params}' if params else ''}"
-                f"{'; archiver crawlers read the sitemaps (scope.sitemaps)' if args.sitemaps else ''}."]
+                f"{'; archiver crawlers read sitemaps (scope.sitemaps)' if args.sitemaps else ''}."]
                if rows else []), "",
              *(table(rows, len(pages), site.TYPE_ORDER) if rows else []), "",
              *(["## Clustering the samples (page types from the URL)", "", "```", *quality,
