@@ -434,14 +434,15 @@ class Crawl:
 
     def _queue_sitemaps(self, url: str) -> None:
         """Queue, once per host and run, the XML sitemaps its robots.txt names that are in
-        scope (`archiver.xmlsitemap`; hop 'I', inferred, as Heritrix marks what it reads out
-        of a robots.txt), at a seed's priority. A URL already known is left as it is."""
+        scope, or ``/sitemap.xml`` when it names none, as Browsertrix's ``--sitemap`` does
+        (`archiver.xmlsitemap`; hop 'I', inferred, as Heritrix marks what it reads out of a
+        robots.txt), at a seed's priority. A URL already known is left as it is."""
         host = host_key(url)
         if host in self._sitemap_origins:
             return
         self._sitemap_origins.add(host)
         now = self.clock()
-        for listed in self.robots.sitemaps(url):
+        for listed in self.robots.sitemaps(url) or ["/sitemap.xml"]:
             sitemap = absolute_url(url, listed)
             if sitemap is not None and self.judge.check(sitemap, 1) is None:
                 self.frontier.add(NewURL(url=sitemap, canon=canonicalize(sitemap),

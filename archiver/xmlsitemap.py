@@ -1,7 +1,8 @@
 """XML sitemaps (sitemaps.org protocol 0.9): the URLs a site lists for crawlers.
 
 With ``scope.sitemaps`` on, the loop queues the ``Sitemap:`` URLs of each host's robots.txt
-(`archiver.robots.RobotsPolicy.sitemaps`); a fetched sitemap index queues its sitemaps, and
+(`archiver.robots.RobotsPolicy.sitemaps`), or ``/sitemap.xml`` when it names none (one
+request, perhaps a 404); a fetched sitemap index queues its sitemaps, and
 a sitemap's URLs reach the strategy as the links of a page (`as_html`), so that each
 strategy judges them as it judges any link: bfs follows them all, a learned strategy by
 what the links of that page have led to. A real WordPress (5.5 and later) advertises

@@ -121,6 +121,26 @@ def test_a_crawl_with_sitemaps_fetches_what_only_the_sitemaps_list(tmp_path: Pat
                        "http://elsewhere.invalid/p": "out-of-scope:host"}
 
 
+def test_a_host_whose_robots_txt_names_no_sitemap_is_asked_for_sitemap_xml(tmp_path: Path):
+    hits: Counter[str] = Counter()
+
+    def app(environ, start):
+        path = environ["PATH_INFO"]
+        hits[path] += 1
+        if path == "/sitemap.xml":
+            start("200 OK", [("Content-Type", "application/xml")])
+            return [urlset("/only-in-the-sitemap")]
+        if path == "/robots.txt":
+            start("404 Not Found", [("Content-Type", "text/plain")])
+            return [b""]
+        start("200 OK", [("Content-Type", "text/html")])
+        return [b"<html><body><p>page</p></body></html>"]
+
+    with serve_wsgi(app) as base:
+        Crawl(make_profile(base, tmp_path / "job", scope={"sitemaps": True})).run()
+    assert set(hits) == {"/robots.txt", "/", "/sitemap.xml", "/only-in-the-sitemap"}
+
+
 def test_without_the_option_sitemaps_are_not_read(tmp_path: Path):
     site = SitemapSite()
     with serve_wsgi(site) as base:
