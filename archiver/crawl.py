@@ -245,9 +245,7 @@ class Crawl:
             by_strategy = row["reason"].startswith("strategy:")
             if by_strategy and self.judge.always_follows(url) is None:
                 continue
-            # the scope first: the trap guard counts a query variant it lets through
-            if self.judge.scope.check(url, depth) is None and self.judge.traps.check(url) \
-                    is None:       # the strategy's own rank, or breadth-first until re-ranked
+            if self.judge.check(url, depth) is None:   # the strategy's rank, or breadth-first
                 let_in.append((row["priority"] if by_strategy else -float(depth), row["id"]))
         if not left_out and not let_in:
             return 0

@@ -323,7 +323,7 @@ def _content_encodings(ex: Exchange) -> list[str]:
     return codings
 
 
-def _inflate(data: bytes, wbits: int, limit: int) -> bytes:
+def inflate(data: bytes, wbits: int, limit: int) -> bytes:
     """Decompress as much of `data` as possible (at most `limit` bytes); partial on corruption.
 
     Input is fed in slices because zlib discards a call's output when it hits an error; this
@@ -351,10 +351,10 @@ def _inflate(data: bytes, wbits: int, limit: int) -> bytes:
 
 def _decode_one(data: bytes, coding: str, limit: int) -> bytes:
     if coding in ("gzip", "x-gzip"):
-        out = _inflate(data, 16 + zlib.MAX_WBITS, limit)
+        out = inflate(data, 16 + zlib.MAX_WBITS, limit)
     elif coding == "deflate":
         # RFC 9110 says zlib-wrapped; some servers send raw deflate, so try both.
-        out = _inflate(data, zlib.MAX_WBITS, limit) or _inflate(data, -zlib.MAX_WBITS, limit)
+        out = inflate(data, zlib.MAX_WBITS, limit) or inflate(data, -zlib.MAX_WBITS, limit)
     elif coding == "br" and (brotli := _brotli_decompressor()) is not None:
         try:
             out = brotli(data)[:limit]

@@ -24,6 +24,7 @@ from html import escape
 
 from lxml import etree
 
+from archiver.fetcher import inflate
 from archiver.page import absolute_url
 
 MAX_LOCS = 50_000            # URLs in one sitemap file (sitemaps.org protocol)
@@ -41,7 +42,8 @@ class Sitemap:
 
 def parse_sitemap(url: str, body: bytes) -> Sitemap | None:
     """The sitemap in `body` (fetched from `url`), or None if it is not one."""
-    data = _inflate(body) if body[:2] == b"\x1f\x8b" else body[:MAX_BYTES]
+    data = inflate(body, 16 + zlib.MAX_WBITS, MAX_BYTES) if body[:2] == b"\x1f\x8b" \
+        else body[:MAX_BYTES]
     parser = etree.XMLParser(resolve_entities=False, no_network=True, recover=True,
                              remove_comments=True, remove_pis=True, huge_tree=False)
     try:
@@ -76,10 +78,3 @@ def as_html(sitemap: Sitemap) -> bytes:
     return (f'<!DOCTYPE html><html><head><title>sitemap</title></head><body>'
             f'<ul class="sitemap">{items}</ul></body></html>').encode()
 
-
-def _inflate(body: bytes) -> bytes:
-    """A gzip'd sitemap file, inflated to at most `MAX_BYTES` (b"" if it does not inflate)."""
-    try:
-        return zlib.decompressobj(16 + zlib.MAX_WBITS).decompress(body, MAX_BYTES)
-    except zlib.error:
-        return b""
