@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 from archiver.exchange import Exchange
 from archiver.fetcher import decoded_body
 from archiver.frontier import Frontier, NewURL, QueuedURL
-from archiver.page import Link, absolute_url, page_digest, parse_html
+from archiver.page import Link, absolute_url, page_digest, parse_html, requisite_links
 from archiver.profile import SiteProfile
+from archiver.requisites import css_urls
 from archiver.strategies import Decision, Queued, Strategy, Visit
 from archiver.traps import TrapGuard
 from archiver.urls import ScopeRules, canonicalize, host_key
@@ -135,8 +136,9 @@ class PageOutcome:
 
 def process_page(judge: LinkJudge, strategy: Strategy, item: QueuedURL, ex: Exchange,
                  phase: str) -> PageOutcome:
-    """Decide about the links of one fetched exchange (a redirect, an HTML page, or an XML
-    sitemap reached through robots.txt: `archiver.xmlsitemap`)."""
+    """Decide about the links of one fetched exchange (a redirect, an HTML page, an XML
+    sitemap reached through robots.txt: `archiver.xmlsitemap`, or, with `scope.embeds`, a
+    stylesheet)."""
     out = PageOutcome()
     assert ex.status is not None
     location = ex.header("Location")
@@ -158,6 +160,8 @@ def process_page(judge: LinkJudge, strategy: Strategy, item: QueuedURL, ex: Exch
         page = parse_html(ex.url, body, match.group(1) if match else None,
                           [v for k, v in ex.response_headers if k.lower() == "x-robots-tag"])
     else:
+        if judge.embeds and ex.content_type == "text/css":
+            _stylesheet(judge, item, ex, out)
         return out
     out.is_page = True
     out.title = page.title
@@ -167,7 +171,8 @@ def process_page(judge: LinkJudge, strategy: Strategy, item: QueuedURL, ex: Exch
     out.cluster = info.cluster
     candidates: list[Link] = []
     seen: set[tuple[str, str]] = set()
-    for link in page.links:
+    links = [*page.links, *requisite_links(page)] if judge.embeds else page.links
+    for link in links:
         key = (link.url, link.anchor_path)
         if key in seen:
             continue
@@ -253,6 +258,17 @@ def _embed(judge: LinkJudge, item: QueuedURL, link: Link, out: PageOutcome) -> N
                               item.depth, "E", follow=True, via="embed"))
     else:
         out.links.append(_row(item, link, "skipped", reason, 0.0, item.depth, "E", via="embed"))
+
+
+def _stylesheet(judge: LinkJudge, item: QueuedURL, ex: Exchange, out: PageOutcome) -> None:
+    """A stylesheet's requisites (`archiver.requisites.css_urls`: fonts, images, imported
+    stylesheets), relative to the stylesheet's own URL, queued as its page's are."""
+    text = decoded_body(ex).decode("utf-8", "replace")
+    for value in css_urls(text):
+        target = absolute_url(ex.url, value)
+        if target is not None:
+            _embed(judge, item, Link(url=target, anchor_path="", kind="embed"), out)
+    out.metadata = [("outlink", f"{row.new.url} E css") for row in out.links]
 
 
 def _is_html(ex: Exchange) -> bool:

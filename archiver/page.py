@@ -23,11 +23,19 @@ from urllib.parse import urljoin, urlsplit, urlunsplit
 import lxml.html
 from lxml import etree
 
+from archiver.requisites import css_urls, srcset_urls
+
 # Elements whose URL attribute leads to another page (navigation) ...
 NAV_ATTRS = {"a": "href", "area": "href"}
 # ... and those that embed a resource needed to render the page (page requisites).
 EMBED_ATTRS = {"img": "src", "script": "src", "iframe": "src", "source": "src", "video": "src",
                "audio": "src", "embed": "src"}
+# ... and those that name requisites elsewhere (`requisite_links`, `archiver.requisites`):
+# image candidates, posters, objects, image buttons, legacy backgrounds, CSS in style
+# attributes and elements (preloads are <link> elements).
+_REQUISITES = etree.XPath("//*[@srcset or @imagesrcset or @poster or @style or @background]"
+                          " | //style | //object[@data] | //input[@src]")
+_PRELOADS = frozenset({"preload", "modulepreload"})
 FETCHABLE_SCHEMES = ("http", "https")
 _SPACE = re.compile(r"\s+")
 # Robots directives written "name: value": not mistaken for a crawler's name in X-Robots-Tag.
@@ -273,3 +281,46 @@ def _links(tree: etree._Element, base: str) -> Iterator[Link]:
             if target:
                 yield Link(url=target, anchor_path=element_path(el, paths),
                            kind="embed", rel=rel)
+
+
+def requisite_links(page: Page) -> list[Link]:
+    """The page requisites `Page.links` leaves out (`archiver.requisites`: preloads, image
+    candidates, posters, objects, CSS in style attributes and elements), as embeds; asked
+    for only when a crawl fetches requisites (`scope.embeds`), so other crawls do not pay
+    for the scan of every element."""
+    if page.tree is None:
+        return []
+    paths: dict[etree._Element, str] = {}
+    out: list[Link] = []
+    for el in page.tree.iter("link"):
+        rel = (el.get("rel") or "").strip().lower()
+        if not _PRELOADS.isdisjoint(rel.split()) and (target := absolute_url(
+                page.base_url, el.get("href") or "")):
+            out.append(Link(url=target, anchor_path=element_path(el, paths), kind="embed",
+                            rel=rel))
+    for el in _REQUISITES(page.tree):
+        for value in _requisites(el):
+            target = absolute_url(page.base_url, value)
+            if target:
+                out.append(Link(url=target, anchor_path=element_path(el, paths), kind="embed"))
+    return out
+
+
+def _requisites(el: etree._Element) -> Iterator[str]:
+    """The references of `el` to page requisites outside `EMBED_ATTRS` (`_REQUISITES`)."""
+    tag = el.tag.lower() if isinstance(el.tag, str) else ""
+    if tag == "style":
+        yield from css_urls(el.text or "")
+        return
+    for attr in ("srcset", "imagesrcset"):
+        if value := el.get(attr):
+            yield from srcset_urls(value)
+    for attr in ("poster", "background"):
+        if value := el.get(attr):
+            yield value
+    if tag == "object" and (value := el.get("data")):
+        yield value
+    if tag == "input" and (el.get("type") or "").lower() == "image" and (value := el.get("src")):
+        yield value
+    if value := el.get("style"):
+        yield from css_urls(value)
