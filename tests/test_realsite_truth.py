@@ -9,6 +9,7 @@ from benchmarks.realsite import askbot as ab
 from benchmarks.realsite import dokuwiki as dw
 from benchmarks.realsite import flaskbb as fbb
 from benchmarks.realsite import mediawiki as mw
+from benchmarks.realsite import spirit as sp
 from benchmarks.realsite import wordpress as wp
 
 H = "http://127.0.0.1:8080"
@@ -158,6 +159,38 @@ def test_dokuwiki_entity_of_is_the_cleaned_page_id_of_a_page_view() -> None:
     for other in ("/doku.php?id=geography:karo_river&do=edit",
                   "/doku.php?id=geography:karo_river&rev=12", "/feed.php"):
         assert dw.entity_of(H + other) is None, other
+
+
+@pytest.mark.parametrize(("path", "kind"), [
+    ("/", "index"),
+    ("/topic/active/?page=2", "index"),
+    ("/category/", "categories"),
+    ("/category/8/outdoors/?page=4", "category"),
+    ("/topic/63/recipe-weld/", "topic"),
+    ("/topic/63/recipe-weld/?page=3", "topic"),
+    ("/topic/63/", "topic"),
+    ("/topic/publish/", "write"),
+    ("/comment/1775/find/", "comment"),
+    ("/comment/history/3250/", "history"),
+    ("/comment/290/publish/", "write"),
+    ("/user/20/pia_dahl/", "user"),
+    ("/user/login/?next=/user/login/%3Fnext%3D/comment/275/publish/", "login"),
+    ("/search/", "search"),
+    ("/static/spirit/emojis/1f44d.svg", "static"),
+    ("/st/admin/", "admin"),
+    ("/nothing/here", "other"),
+])
+def test_spirit_page_type(path: str, kind: str) -> None:
+    assert sp.page_type(H + path) == kind
+
+
+def test_spirit_entity_of_is_a_topic_page() -> None:
+    """Each page of a thread is an entity; the bare URL and ?page=1 are one view."""
+    assert sp.entity_of(H + "/topic/63/recipe-weld/") == "topic 63 page 1"
+    assert sp.entity_of(H + "/topic/63/recipe-weld/?page=1") == "topic 63 page 1"
+    assert sp.entity_of(H + "/topic/63/other-slug/?page=3") == "topic 63 page 3"
+    for other in ("/comment/1775/find/", "/topic/63/recipe-weld/?page=0", "/user/20/pia/"):
+        assert sp.entity_of(H + other) is None, other
 
 
 def test_askbot_questions_are_asked_in_index_order_at_any_size(
