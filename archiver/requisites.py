@@ -29,7 +29,8 @@ _SPACE = " \t\n\r\f"
 
 def css_urls(text: str) -> list[str]:
     """The URLs a stylesheet (or a ``style`` attribute or element) refers to, in order,
-    duplicates and ``data:`` URIs left out; CSS escapes (``\\2f``, ``\\)``) undone.
+    duplicates, ``data:`` URIs and references within the document (SVG's ``url(#grad)``)
+    left out; CSS escapes (``\\2f``, ``\\)``) undone.
 
     >>> css_urls('@import "base.css"; a { background: url( "i/bg.png" ) } /* url(x) */')
     ['base.css', 'i/bg.png']
@@ -38,7 +39,7 @@ def css_urls(text: str) -> list[str]:
     for match in _CSS_URL.finditer(_CSS_COMMENT.sub(" ", text)):
         raw = next(g for g in match.groups() if g is not None)
         url = _CSS_ESCAPE.sub(_unescape, raw).strip()
-        if url and not url.lower().startswith("data:"):
+        if url and not url.startswith("#") and not url.lower().startswith("data:"):
             seen.setdefault(url)
     return list(seen)
 

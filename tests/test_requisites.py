@@ -44,6 +44,7 @@ def test_css_urls_in_every_form_once_without_comments_or_data() -> None:
     .b { background: url(img/sp\\ ace.png) }
     .c { background: url("img\\2f esc.png") }
     .d { background: url() }
+    .e { fill: url(#gradient) }
     """
     assert css_urls(css) == ["base.css", "print.css", "theme.css", "img/bg.png",
                              "fonts/f.woff2", "img/sp ace.png", "img/esc.png"]
