@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
-from urllib.parse import urljoin, urlsplit, urlunsplit
+from urllib.parse import parse_qsl, urljoin, urlsplit, urlunsplit
 
 import lxml.html
 from lxml import etree
@@ -115,9 +115,49 @@ def page_digest(page: Page, body: bytes) -> bytes:
     h.update(" ".join(page.title.split()).encode())
     for part in page.body_text():
         h.update(b"\x00" + " ".join(" ".join(part).split()).encode())
+    me = _self_names(page.url)
     for link in page.links:
-        h.update(b"\x01" + link.url.encode())
+        h.update(b"\x01" + _unself(link.url, me).encode())
     return h.digest()
+
+
+def _self_names(url: str) -> tuple[str, str, frozenset[tuple[str, str]]]:
+    """A page's origin, path and query arguments, for `_names_self`."""
+    parts = urlsplit(url)
+    return (f"{parts.scheme}://{parts.netloc}", parts.path or "/",
+            frozenset(parse_qsl(parts.query, keep_blank_values=True)))
+
+
+def _names_self(value: str, me: tuple[str, str, frozenset[tuple[str, str]]]) -> bool:
+    """Whether a query value names the page `me` (`_self_names`) or a plainer view of it:
+    its path (and origin, if the value has one) with some of its query arguments."""
+    if not value.startswith(("/", "http://", "https://")) or value.startswith("//"):
+        return False
+    try:
+        parts = urlsplit(value)
+    except ValueError:
+        return False
+    origin = f"{parts.scheme}://{parts.netloc}" if parts.scheme else me[0]
+    return (origin == me[0] and (parts.path or "/") == me[1]
+            and set(parse_qsl(parts.query, keep_blank_values=True)) <= me[2])
+
+
+def _unself(url: str, me: tuple[str, str, frozenset[tuple[str, str]]]) -> str:
+    """`url` with every query value that names the page it is on (`_names_self`) replaced
+    by one mark. Two views of one page link "log in and come back" each with its own URL
+    (Spirit's ``/user/login/?next=/topic/63/slug/%3Fpage%3D1``, WordPress's
+    ``redirect_to``), which was all that told a real Spirit forum's thread from its
+    ``?page=1`` view; a view that names its plain page (``/?p=7&replytocom=3`` linking
+    ``redirect_to=/?p=7``) is the plain page's equal too."""
+    head, _, query = url.partition("?")
+    if not query or "=" not in query:
+        return url
+    pairs = parse_qsl(query, keep_blank_values=True)
+    marked = [_names_self(value, me) for _, value in pairs]
+    if not any(marked):
+        return url
+    return head + "?" + "&".join(f"{key}=\x02" if mark else f"{key}={value}"
+                                 for (key, value), mark in zip(pairs, marked, strict=True))
 
 
 def element_path(el: etree._Element,

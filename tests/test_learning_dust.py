@@ -39,6 +39,21 @@ def test_a_default_query_argument_is_learned_and_its_value_matters() -> None:
     assert dust.view(T + "7-slug?page=2") is None
 
 
+def test_a_slug_after_an_id_is_one_shape_so_a_rule_learned_on_some_threads_holds_for_all(
+        ) -> None:
+    """Spirit and Askbot write a thread as /topic/63/its-slug/: the slug is a segment of
+    its own. Were it part of the shape, each thread would be a shape of its own and its
+    ?page=1 view would need MIN_SUPPORT pairs of that thread alone."""
+    dust = _dust()
+    for i in range(MIN_SUPPORT):
+        dust.page(T + f"{i}/slug-{i}/", f"topic {i}".encode())
+        dust.page(T + f"{i}/slug-{i}/?page=1", f"topic {i}".encode())
+    assert dust.support == {("query", "http://f.test/topic/N/S/", "page=1"): MIN_SUPPORT}
+    dust.page(T + "63/recipe-weld/", b"topic 63")
+    assert dust.view(T + "63/recipe-weld/?page=1") == 2
+    assert dust.view(T + "63/recipe-weld/?page=2") is None
+
+
 def test_pages_that_differ_contradict_a_rule() -> None:
     """A site where the number is not an id (/archive/2024-spring, /archive/2024-autumn are
     two pages): the rule that three same-page pairs suggested is contradicted by pairs that

@@ -148,3 +148,24 @@ def test_page_digest_ignores_per_request_tokens_but_not_what_a_reader_sees() -> 
     assert digest(a) != digest(title)                                      # its title
     # a body that does not parse as a page falls back to its bytes
     assert page_digest(parse_html("http://s.test/x", b""), b"") == body_digest(b"")
+
+
+def test_page_digest_ignores_a_link_back_to_the_page_itself_in_a_query_value() -> None:
+    """Spirit links "Log in" from every page with ?next= the page's own path and query, the
+    only difference between a topic page and its ?page=1 view; WordPress writes the whole
+    URL (redirect_to). A link that names another page still counts."""
+    from archiver.page import page_digest
+
+    def view(url: str, nxt: str) -> bytes:
+        body = (f'<html><head><title>Topic</title></head><body><p>First post</p>'
+                f'<a href="/user/login/?next={nxt}">Log in</a></body></html>').encode()
+        return page_digest(parse_html(url, body), body)
+
+    topic = "http://s.test/topic/63/weld/"
+    bare = view(topic, "/topic/63/weld/")
+    assert view(topic + "?page=1", "/topic/63/weld/%3Fpage%3D1") == bare
+    assert view(topic + "?page=1", "http%3A%2F%2Fs.test%2Ftopic%2F63%2Fweld%2F%3Fpage%3D1") == bare
+    assert view(topic + "?page=1", "/topic/64/other/") != bare
+    # a view naming its plain page, as the plain page names itself
+    assert view(topic + "?page=1&reply=3", "/topic/63/weld/%3Fpage%3D1") == bare
+    assert view(topic + "?page=1&reply=3", "/topic/63/weld/%3Fpage%3D2") != bare

@@ -12,8 +12,9 @@ real FlaskBB, 121 of source-ucc's 1,207 requests fetched a topic page already fe
 another URL.
 
 Two kinds of rule, each scoped to a path *shape* (the path with every segment that starts with
-a number written as ``N``: ``/topic/N``), are learned from pairs of fetched pages with the same
-digest (`archiver.page.page_digest`) whose URLs differ only by them:
+a number written as ``N`` and the slug after one as ``S``: ``/topic/N``, ``/topic/N/S/``),
+are learned from pairs of fetched pages with the same digest (`archiver.page.page_digest`)
+whose URLs differ only by them:
 
 - a default query argument: ``page=1`` dropped from ``/topic/N`` URLs;
 - an id-and-slug path segment: in segment ``i`` of ``/topic/N`` URLs only the leading number
@@ -61,7 +62,17 @@ def _parts(url: str) -> tuple[str, list[str], list[tuple[str, str]]]:
 
 
 def _shape(origin: str, segments: list[str]) -> str:
-    return origin + "/".join("N" if _NUMBER.match(seg) else seg for seg in segments)
+    """The path with every segment that starts with a number written ``N`` and the segment
+    after one written ``S`` (a slug: ``/topic/63/recipe-weld/`` is ``/topic/N/S/``, as
+    Spirit, Askbot and Stack Exchange write a thread's URL; FlaskBB's ``/topic/12-slug``
+    is one segment, ``/topic/N``)."""
+    out: list[str] = []
+    after_id = False
+    for seg in segments:
+        numbered = bool(_NUMBER.match(seg))
+        out.append("N" if numbered else "S" if after_id and seg else seg)
+        after_id = numbered
+    return origin + "/".join(out)
 
 
 @dataclass
