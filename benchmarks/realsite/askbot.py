@@ -22,8 +22,9 @@ pins Django < 5.3, bleach, markdown-it, celery, ...), named by the environment v
 ARCHIVER_ASKBOT_VENV (default: abvenv in the temporary directory, /tmp/abvenv); `available()`
 says how to create it: Python 3.10 to 3.13 (Django 5.2's range; askbot 0.13 needs >= 3.10),
 plus setuptools on 3.12 and later, whose distutils shim the oauth2 package Askbot imports
-needs. Everything Askbot runs goes through the helper script HELPER, written into the build
-folder and run by that venv's python; EXTRA_SETTINGS are appended to askbot-setup's settings.
+needs. Everything Askbot runs goes through the helper script HELPER (its Django part shared
+with Spirit's: `benchmarks.realsite.djangosite`), written into the build folder and run by
+that venv's python; EXTRA_SETTINGS are appended to askbot-setup's settings.
 
 No redis (Django's local-memory cache), no celery worker (tasks run eagerly), no mail (a dummy
 backend, email alerts off), no rate limits, no debug toolbar, local fonts: nothing leaves
@@ -81,6 +82,7 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 import requests
 
+from benchmarks.realsite.djangosite import FUNCTIONS, MAIN
 from benchmarks.realsite.php import (
     build_helper_site,
     print_link_types,
@@ -182,27 +184,6 @@ def quiet():
 
     signals.question_visited.disconnect(dispatch_uid="record_question_visit")
     signals.question_visited.disconnect(record_question_visit)
-
-
-def fast_sqlite():
-    """No fsync while building: the build is redone from scratch if it fails."""
-    from django.db import connection
-    from django.db.backends.signals import connection_created
-
-    def pragmas(sender, connection, **kwargs):
-        with connection.cursor() as cursor:
-            cursor.execute("PRAGMA synchronous=OFF")
-            cursor.execute("PRAGMA journal_mode=MEMORY")
-
-    connection_created.connect(pragmas)
-    connection.close()
-
-
-def install():
-    setup()
-    from django.core.management import call_command
-
-    call_command("migrate", interactive=False, verbosity=0)
 
 
 def make_users(spec):
@@ -338,34 +319,8 @@ def serve(port, threads):
     from django.core.wsgi import get_wsgi_application
 
     app = StaticFilesHandler(get_wsgi_application())  # /m/: Askbot's CSS, JS and images
-
-    def read_only(environ, start_response):
-        if environ["REQUEST_METHOD"] in ("GET", "HEAD"):
-            return app(environ, start_response)
-        start_response("405 Method Not Allowed", [("Allow", "GET, HEAD"),
-                                                  ("Content-Type", "text/plain")])
-        return [b"read-only site\\n"]
-
-    try:
-        import waitress
-    except ImportError:  # Django's own threaded server will do
-        from wsgiref.simple_server import make_server
-
-        make_server("127.0.0.1", port, read_only).serve_forever()
-    else:
-        waitress.serve(read_only, host="127.0.0.1", port=port, threads=threads,
-                       ident="Askbot", _quiet=True)
-
-
-if __name__ == "__main__":
-    mode = sys.argv[1]
-    if mode == "install":
-        install()
-    elif mode == "content":
-        content(json.load(sys.stdin))
-    else:
-        serve(int(sys.argv[2]), int(sys.argv[3]))
-'''
+    serve_read_only(app, port, threads, "Askbot")
+''' + FUNCTIONS + MAIN
 
 COUNTRIES = ["NO", "PT", "FR", "PL", "GB", "AT", "FI", "BE", "IE", "CH", "SE", "IT"]
 # tag: weight (a few tags carry most questions, as on any Q&A site)

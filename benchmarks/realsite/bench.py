@@ -163,6 +163,19 @@ def table(rows: list[tuple[str, CrawlRun, dict[str, Any]]], n_pages: int,
     return out
 
 
+def built(name: str, folder: Path | None, size: int | None) -> tuple[Any, Path] | None:
+    """The site module `name` and its folder (default: FOLDERS' in the temporary directory),
+    built there at `size` (default: SIZES') or reused; None, having said on stderr what is
+    missing, when its packages are not installed."""
+    site = SITES[name]
+    if (missing := site.available()) is not None:
+        print(missing, file=sys.stderr)
+        return None
+    folder = folder or Path(tempfile.gettempdir()) / FOLDERS[name]
+    site.build(folder, size or SIZES[name])
+    return site, folder
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--site", choices=sorted(SITES), default="mediawiki")
@@ -195,14 +208,11 @@ def main(argv: list[str] | None = None) -> int:
             params[key] = json.loads(value)
         except json.JSONDecodeError:
             ap.error(f"--param {item!r}: expected KEY=JSON, e.g. balance=false")
-    site = SITES[args.site]
-    folder = args.folder or Path(tempfile.gettempdir()) / FOLDERS[args.site]
     size = args.size or SIZES[args.site]
     out = args.out or ROOT / f"benchmarks/results/realsite-{args.site}.md"
-    if (missing := site.available()) is not None:
-        print(missing, file=sys.stderr)
+    if (found := built(args.site, args.folder, size)) is None:
         return 2
-    site.build(folder, size)
+    site, folder = found
     work = Path(tempfile.mkdtemp(prefix=f"{args.site}-crawl-"))
     rows = []
     with site.serve(folder) as seed:

@@ -28,7 +28,7 @@ from warcio.archiveiterator import ArchiveIterator
 from archiver.evaluation.captures import warc_paths
 from archiver.evaluation.crawlers import WGET_PATH, run_archiver
 from archiver.urls import canonicalize
-from benchmarks.realsite.bench import FOLDERS, SITES, SIZES
+from benchmarks.realsite.bench import SITES, built
 
 
 def fetched(folder: Path) -> set[str]:
@@ -72,12 +72,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--size", type=int, default=None)
     ap.add_argument("--pages", type=int, default=20, help="UCC pages besides the home page")
     args = ap.parse_args(argv)
-    site = SITES[args.site]
-    if (missing := site.available()) is not None:
-        print(missing, file=sys.stderr)
+    if (found := built(args.site, args.folder, args.size)) is None:
         return 2
-    folder = args.folder or Path(tempfile.gettempdir()) / FOLDERS[args.site]
-    site.build(folder, args.size or SIZES[args.site])
+    site, folder = found
     work = Path(tempfile.mkdtemp(prefix=f"{args.site}-requisites-"))
     with site.serve(folder) as seed:
         parts = urlsplit(seed)

@@ -24,7 +24,7 @@ from urllib.parse import urlsplit
 
 from archiver.crawl import Crawl
 from archiver.profile import profile_from_dict
-from benchmarks.realsite.bench import FOLDERS, SITES, SIZES
+from benchmarks.realsite.bench import SITES, built
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -39,12 +39,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="strategy.always_follow of the second run")
     ap.add_argument("--budget", type=int, default=8000)
     args = ap.parse_args(argv)
-    site = SITES[args.site]
-    if (missing := site.available()) is not None:
-        print(missing, file=sys.stderr)
+    if (found := built(args.site, args.folder, args.size)) is None:
         return 2
-    folder = args.folder or Path(tempfile.gettempdir()) / FOLDERS[args.site]
-    site.build(folder, args.size or SIZES[args.site])
+    site, folder = found
     out = Path(tempfile.mkdtemp(prefix=f"{args.site}-rescope-")) / "job"
     with site.serve(folder) as seed:
         parts = urlsplit(seed)

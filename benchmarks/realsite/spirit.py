@@ -21,8 +21,9 @@ Spirit and its dependencies live in a venv of their own (they are not the projec
 pins Django < 6, mistune 0.8, whoosh, haystack, ...), named by the environment variable
 ARCHIVER_SPIRIT_VENV (default: spvenv in the temporary directory, /tmp/spvenv);
 `available()` says how to create it: Python 3.10 to 3.13 (Django 5.2's range; Spirit 0.14
-needs >= 3.9). Everything Spirit runs goes through the helper script HELPER, written into the
-build folder and run by that venv's python; the project's settings are its development
+needs >= 3.9). Everything Spirit runs goes through the helper script HELPER (its Django
+part shared with Askbot's: `benchmarks.realsite.djangosite`), written into the build folder
+and run by that venv's python; the project's settings are its development
 settings (forum/settings/dev.py, SQLite in the folder, local-memory caches) with
 EXTRA_SETTINGS in forum/settings/bench.py on top.
 
@@ -94,6 +95,7 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 import requests
 
+from benchmarks.realsite.djangosite import FUNCTIONS, MAIN
 from benchmarks.realsite.php import (
     build_helper_site,
     print_link_types,
@@ -191,27 +193,6 @@ def quiet():
     import spirit.topic.utils
 
     spirit.topic.utils.topic_viewed = lambda request, topic: None
-
-
-def fast_sqlite():
-    """No fsync while building: the build is redone from scratch if it fails."""
-    from django.db import connection
-    from django.db.backends.signals import connection_created
-
-    def pragmas(sender, connection, **kwargs):
-        with connection.cursor() as cursor:
-            cursor.execute("PRAGMA synchronous=OFF")
-            cursor.execute("PRAGMA journal_mode=MEMORY")
-
-    connection_created.connect(pragmas)
-    connection.close()
-
-
-def install():
-    setup()
-    from django.core.management import call_command
-
-    call_command("migrate", interactive=False, verbosity=0)
 
 
 def checked(form):
@@ -387,34 +368,8 @@ def serve(port, threads):
     from django.core.wsgi import get_wsgi_application
 
     app = StaticFilesHandler(get_wsgi_application())  # /static/: Spirit's CSS, JS and fonts
-
-    def read_only(environ, start_response):
-        if environ["REQUEST_METHOD"] in ("GET", "HEAD"):
-            return app(environ, start_response)
-        start_response("405 Method Not Allowed", [("Allow", "GET, HEAD"),
-                                                  ("Content-Type", "text/plain")])
-        return [b"read-only forum\\n"]
-
-    try:
-        import waitress
-    except ImportError:  # Django's own server will do
-        from wsgiref.simple_server import make_server
-
-        make_server("127.0.0.1", port, read_only).serve_forever()
-    else:
-        waitress.serve(read_only, host="127.0.0.1", port=port, threads=threads,
-                       ident="Spirit", _quiet=True)
-
-
-if __name__ == "__main__":
-    mode = sys.argv[1]
-    if mode == "install":
-        install()
-    elif mode == "content":
-        content(json.load(sys.stdin))
-    else:
-        serve(int(sys.argv[2]), int(sys.argv[3]))
-'''
+    serve_read_only(app, port, threads, "Spirit")
+''' + FUNCTIONS + MAIN
 
 # (title, description, color, parent index or None, weight of new topics); Spirit's own
 # migrations add "Uncategorized" (public) and "Private" (the private topics); categories are

@@ -1,0 +1,65 @@
+"""What the helper scripts of the two Django sites (`benchmarks.realsite.askbot`,
+`benchmarks.realsite.spirit`) share, as text: each site's HELPER is its own part (`setup`,
+`quiet`, `content`, `serve`) joined with these, and runs in the site's own venv (it cannot
+import the project).
+
+FUNCTIONS: `fast_sqlite()` (no fsync while building), `install()` (the schema: Django's
+migrate, after the site's `setup()`), `serve_read_only(app, port, threads, ident)` (the
+WSGI app under waitress, or wsgiref without it, answering 405 to anything but GET and
+HEAD). MAIN: the command line `build_helper_site` and `serve_helper` use (install,
+content, serve PORT THREADS).
+"""
+
+FUNCTIONS = '''
+
+def fast_sqlite():
+    """No fsync while building: the build is redone from scratch if it fails."""
+    from django.db import connection
+    from django.db.backends.signals import connection_created
+
+    def pragmas(sender, connection, **kwargs):
+        with connection.cursor() as cursor:
+            cursor.execute("PRAGMA synchronous=OFF")
+            cursor.execute("PRAGMA journal_mode=MEMORY")
+
+    connection_created.connect(pragmas)
+    connection.close()
+
+
+def install():
+    setup()
+    from django.core.management import call_command
+
+    call_command("migrate", interactive=False, verbosity=0)
+
+
+def serve_read_only(app, port, threads, ident):
+    def read_only(environ, start_response):
+        if environ["REQUEST_METHOD"] in ("GET", "HEAD"):
+            return app(environ, start_response)
+        start_response("405 Method Not Allowed", [("Allow", "GET, HEAD"),
+                                                  ("Content-Type", "text/plain")])
+        return [b"read-only site\\n"]
+
+    try:
+        import waitress
+    except ImportError:  # Django's own threaded server will do
+        from wsgiref.simple_server import make_server
+
+        make_server("127.0.0.1", port, read_only).serve_forever()
+    else:
+        waitress.serve(read_only, host="127.0.0.1", port=port, threads=threads,
+                       ident=ident, _quiet=True)
+'''
+
+MAIN = '''
+
+if __name__ == "__main__":
+    mode = sys.argv[1]
+    if mode == "install":
+        install()
+    elif mode == "content":
+        content(json.load(sys.stdin))
+    else:
+        serve(int(sys.argv[2]), int(sys.argv[3]))
+'''
