@@ -22,9 +22,9 @@ pins Django < 5.3, bleach, markdown-it, celery, ...), named by the environment v
 ARCHIVER_ASKBOT_VENV (default: abvenv in the temporary directory, /tmp/abvenv); `available()`
 says how to create it: Python 3.10 to 3.13 (Django 5.2's range; askbot 0.13 needs >= 3.10),
 plus setuptools on 3.12 and later, whose distutils shim the oauth2 package Askbot imports
-needs. Everything Askbot runs goes through the helper script HELPER (its Django part shared
-with Spirit's: `benchmarks.realsite.djangosite`), written into the build folder and run by
-that venv's python; EXTRA_SETTINGS are appended to askbot-setup's settings.
+needs. Everything Askbot runs goes through the helper script HELPER (its shared parts:
+`benchmarks.realsite.helpertext`), written into the build folder and run by that venv's
+python; EXTRA_SETTINGS are appended to askbot-setup's settings.
 
 No redis (Django's local-memory cache), no celery worker (tasks run eagerly), no mail (a dummy
 backend, email alerts off), no rate limits, no debug toolbar, local fonts: nothing leaves
@@ -82,7 +82,7 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 import requests
 
-from benchmarks.realsite.djangosite import FUNCTIONS, MAIN
+from benchmarks.realsite.helpertext import DJANGO, MAIN, SERVE
 from benchmarks.realsite.php import (
     build_helper_site,
     print_link_types,
@@ -320,7 +320,7 @@ def serve(port, threads):
 
     app = StaticFilesHandler(get_wsgi_application())  # /m/: Askbot's CSS, JS and images
     serve_read_only(app, port, threads, "Askbot")
-''' + FUNCTIONS + MAIN
+''' + DJANGO + SERVE + MAIN
 
 COUNTRIES = ["NO", "PT", "FR", "PL", "GB", "AT", "FI", "BE", "IE", "CH", "SE", "IT"]
 # tag: weight (a few tags carry most questions, as on any Q&A site)

@@ -19,10 +19,11 @@ FlaskBB and its dependencies live in a venv of their own (they are not the proje
 2.2.0 needs Python >= 3.12, and pins versions the crawler does not want), named by the
 environment variable ARCHIVER_FLASKBB_VENV (default: fbbvenv in the temporary directory,
 /tmp/fbbvenv); `available()` says how to create it. Everything FlaskBB runs goes through the
-helper script HELPER, written into the build folder and run by that venv's python. FlaskBB
-2.2.0 is written for Python 3.14's deferred annotations (it annotates with names imported only
-under TYPE_CHECKING), so the helper compiles FlaskBB's modules as with `from __future__ import
-annotations`, which is what makes it import on 3.12 and 3.13; nothing in the venv is changed.
+helper script HELPER (its shared parts: `benchmarks.realsite.helpertext`), written into the
+build folder and run by that venv's python. FlaskBB 2.2.0 is written for Python 3.14's
+deferred annotations (it annotates with names imported only under TYPE_CHECKING), so the
+helper compiles FlaskBB's modules as with `from __future__ import annotations`, which is what
+makes it import on 3.12 and 3.13; nothing in the venv is changed.
 
 No redis, no mail, no celery worker, no rate limits, no debug toolbar: nothing leaves
 127.0.0.1. The server is read-only: a WSGI wrapper answers 405 to anything but GET and HEAD,
@@ -67,6 +68,7 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 import requests
 
+from benchmarks.realsite.helpertext import MAIN, SERVE
 from benchmarks.realsite.php import (
     build_helper_site,
     print_link_types,
@@ -287,34 +289,8 @@ def serve(port, threads):
     path = os.path.join(HERE, "forum.sqlite")
     os.environ["FLASKBB_SQLALCHEMY_DATABASE_URI"] = f"sqlite:///file:{path}?mode=ro&uri=true"
     app = make_app()
-
-    def read_only(environ, start_response):
-        if environ["REQUEST_METHOD"] in ("GET", "HEAD"):
-            return app(environ, start_response)
-        start_response("405 Method Not Allowed", [("Allow", "GET, HEAD"),
-                                                  ("Content-Type", "text/plain")])
-        return [b"read-only forum\\n"]
-
-    try:
-        import waitress
-    except ImportError:  # werkzeug's threaded server will do
-        from werkzeug.serving import run_simple
-
-        run_simple("127.0.0.1", port, read_only, threaded=True)
-    else:
-        waitress.serve(read_only, host="127.0.0.1", port=port, threads=threads,
-                       ident="FlaskBB", _quiet=True)
-
-
-if __name__ == "__main__":
-    mode = sys.argv[1]
-    if mode == "install":
-        install()
-    elif mode == "content":
-        content(json.load(sys.stdin))
-    else:
-        serve(int(sys.argv[2]), int(sys.argv[3]))
-'''
+    serve_read_only(app, port, threads, "FlaskBB")
+''' + SERVE + MAIN
 
 # category: (description, {forum: (description, weight)}); Announcements is staff only
 BOARD = {

@@ -21,11 +21,11 @@ Spirit and its dependencies live in a venv of their own (they are not the projec
 pins Django < 6, mistune 0.8, whoosh, haystack, ...), named by the environment variable
 ARCHIVER_SPIRIT_VENV (default: spvenv in the temporary directory, /tmp/spvenv);
 `available()` says how to create it: Python 3.10 to 3.13 (Django 5.2's range; Spirit 0.14
-needs >= 3.9). Everything Spirit runs goes through the helper script HELPER (its Django
-part shared with Askbot's: `benchmarks.realsite.djangosite`), written into the build folder
-and run by that venv's python; the project's settings are its development
-settings (forum/settings/dev.py, SQLite in the folder, local-memory caches) with
-EXTRA_SETTINGS in forum/settings/bench.py on top.
+needs >= 3.9). Everything Spirit runs goes through the helper script HELPER (its shared
+parts: `benchmarks.realsite.helpertext`), written into the build folder and run by that
+venv's python; the project's settings are its development settings (forum/settings/dev.py,
+SQLite in the folder, local-memory caches) with EXTRA_SETTINGS in forum/settings/bench.py
+on top.
 
 No task manager (ST_TASK_MANAGER None, Spirit's default: tasks run inline, and the mail
 and search-index tasks do nothing without one), no mail (a dummy backend; notification mail
@@ -95,7 +95,7 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 import requests
 
-from benchmarks.realsite.djangosite import FUNCTIONS, MAIN
+from benchmarks.realsite.helpertext import DJANGO, MAIN, SERVE
 from benchmarks.realsite.php import (
     build_helper_site,
     print_link_types,
@@ -369,7 +369,7 @@ def serve(port, threads):
 
     app = StaticFilesHandler(get_wsgi_application())  # /static/: Spirit's CSS, JS and fonts
     serve_read_only(app, port, threads, "Spirit")
-''' + FUNCTIONS + MAIN
+''' + DJANGO + SERVE + MAIN
 
 # (title, description, color, parent index or None, weight of new topics); Spirit's own
 # migrations add "Uncategorized" (public) and "Private" (the private topics); categories are

@@ -1,16 +1,16 @@
-"""What the helper scripts of the two Django sites (`benchmarks.realsite.askbot`,
-`benchmarks.realsite.spirit`) share, as text: each site's HELPER is its own part (`setup`,
-`quiet`, `content`, `serve`) joined with these, and runs in the site's own venv (it cannot
-import the project).
+"""Text the helper scripts of the Python sites share (`benchmarks.realsite.flaskbb`,
+`benchmarks.realsite.askbot`, `benchmarks.realsite.spirit`): each site's HELPER is its own
+part (`setup`, `content`, `serve`, ...) joined with these, and runs in the site's own venv
+(it cannot import the project).
 
-FUNCTIONS: `fast_sqlite()` (no fsync while building), `install()` (the schema: Django's
-migrate, after the site's `setup()`), `serve_read_only(app, port, threads, ident)` (the
-WSGI app under waitress, or wsgiref without it, answering 405 to anything but GET and
-HEAD). MAIN: the command line `build_helper_site` and `serve_helper` use (install,
-content, serve PORT THREADS).
+SERVE: `serve_read_only(app, port, threads, ident)`, the WSGI app under waitress (wsgiref
+without it) answering 405 to anything but GET and HEAD. DJANGO: `fast_sqlite()` (no fsync
+while building) and `install()` (the schema: Django's migrate after the site's `setup()`).
+MAIN: the command line `build_helper_site` and `serve_helper` use (install, content, serve
+PORT THREADS).
 """
 
-FUNCTIONS = '''
+DJANGO = '''
 
 def fast_sqlite():
     """No fsync while building: the build is redone from scratch if it fails."""
@@ -32,6 +32,9 @@ def install():
 
     call_command("migrate", interactive=False, verbosity=0)
 
+'''
+
+SERVE = '''
 
 def serve_read_only(app, port, threads, ident):
     def read_only(environ, start_response):
@@ -43,7 +46,7 @@ def serve_read_only(app, port, threads, ident):
 
     try:
         import waitress
-    except ImportError:  # Django's own threaded server will do
+    except ImportError:  # the standard library's server will do
         from wsgiref.simple_server import make_server
 
         make_server("127.0.0.1", port, read_only).serve_forever()
