@@ -93,17 +93,22 @@ def run_archiver(strategy: str, seeds: Sequence[str], folder: Path, max_requests
                     learned)
 
 
+# --adjust-extension saves /questions as questions.html: without it, /questions/317/...
+# cannot be saved (questions is a file, not a folder), so wget neither keeps nor parses it.
+MIRROR = ("--mirror", "--adjust-extension")
+
+
 def run_wget(seeds: Sequence[str], folder: Path, max_requests: int, *,
-             wget: str = WGET_PATH, timeout: float = 600.0) -> CrawlRun:
-    """Mirror `seeds` with `wget --mirror --warc-file`, stopped after `max_requests` downloads.
+             wget: str = WGET_PATH, timeout: float = 600.0,
+             flags: Sequence[str] = MIRROR) -> CrawlRun:
+    """Mirror `seeds` with `wget --mirror --warc-file` (or what `flags` ask instead, e.g.
+    ``--page-requisites``), stopped after `max_requests` downloads.
 
     Downloaded files go to a scratch folder that is deleted afterwards; only the WARC stays.
     """
     folder.mkdir(parents=True, exist_ok=True)
     files = folder / "files"
-    # --adjust-extension saves /questions as questions.html: without it, /questions/317/...
-    # cannot be saved (questions is a file, not a folder), so wget neither keeps nor parses it.
-    cmd = [wget, "--mirror", "--adjust-extension", f"--warc-file={folder / 'wget'}",
+    cmd = [wget, *flags, f"--warc-file={folder / 'wget'}",
            "--no-warc-keep-log", "-P", str(files), "--no-verbose", "--tries=1", "--timeout=30",
            *seeds]
     env = dict(os.environ, http_proxy=_DEAD_PROXY, https_proxy=_DEAD_PROXY,

@@ -14,42 +14,24 @@ examples; the site's home page and N of its UCC pages (seeded choice) are the se
 from __future__ import annotations
 
 import argparse
-import os
 import random
-import subprocess
 import sys
 import tempfile
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from warcio.archiveiterator import ArchiveIterator
-
-from archiver.evaluation.captures import warc_paths
-from archiver.evaluation.crawlers import WGET_PATH, run_archiver
+from archiver.evaluation.captures import read_captures
+from archiver.evaluation.crawlers import run_archiver, run_wget
 from archiver.urls import canonicalize
 from benchmarks.realsite.bench import SITES, built
 
 
-def fetched(folder: Path) -> set[str]:
-    """Canonical URLs of the response records of the WARCs in `folder`."""
-    urls = set()
-    for path in warc_paths(folder):
-        with path.open("rb") as fh:
-            for rec in ArchiveIterator(fh):
-                if rec.rec_type in ("response", "revisit"):
-                    urls.add(canonicalize(rec.rec_headers.get_header("WARC-Target-URI")))
-    return urls
-
-
-def run_wget_requisites(pages: list[str], folder: Path) -> set[str]:
-    folder.mkdir(parents=True, exist_ok=True)
-    env = dict(os.environ, no_proxy="127.0.0.1,localhost,::1")
-    subprocess.run([WGET_PATH, "--page-requisites", f"--warc-file={folder / 'wget'}",
-                    "--no-warc-keep-log", "-P", str(folder / "files"), "--no-verbose",
-                    "--tries=1", "--timeout=30", *pages], env=env, check=False,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return fetched(folder)
+def fetched(warcs: Sequence[Path]) -> set[str]:
+    """Canonical URLs of the responses and revisits of `warcs`."""
+    return {canonicalize(cap.url)
+            for cap in read_captures(warcs, parse=False, keep_payload=False)}
 
 
 def _kind(url: str) -> str:
@@ -81,10 +63,11 @@ def main(argv: list[str] | None = None) -> int:
         server = f"{parts.scheme}://{parts.netloc}"
         ucc = sorted(site.entities(folder, server))
         pages = [seed, *random.Random(0).sample(ucc, min(args.pages, len(ucc)))]
-        wget = run_wget_requisites(pages, work / "wget")
+        wget = fetched(run_wget(pages, work / "wget", 100_000,
+                                flags=("--page-requisites",)).warcs)
         run = run_archiver("bfs", pages, work / "archiver", 100_000,
                            scope={"embeds": True, "max_depth": 0})
-        ours = fetched(work / "archiver")
+        ours = fetched(run.warcs)
     seeds = {canonicalize(p) for p in pages}
     robots = {canonicalize(server + "/robots.txt")}
     wget, ours = wget - seeds - robots, ours - seeds - robots
