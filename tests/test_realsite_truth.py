@@ -9,6 +9,7 @@ from benchmarks.realsite import askbot as ab
 from benchmarks.realsite import dokuwiki as dw
 from benchmarks.realsite import flaskbb as fbb
 from benchmarks.realsite import mediawiki as mw
+from benchmarks.realsite import photologue as ph
 from benchmarks.realsite import spirit as sp
 from benchmarks.realsite import wordpress as wp
 
@@ -191,6 +192,58 @@ def test_spirit_entity_of_is_a_topic_page() -> None:
     assert sp.entity_of(H + "/topic/63/other-slug/?page=3") == "topic 63 page 3"
     for other in ("/comment/1775/find/", "/topic/63/recipe-weld/?page=0", "/user/20/pia/"):
         assert sp.entity_of(H + other) is None, other
+
+
+@pytest.mark.parametrize(("path", "kind"), [
+    ("/", "home"),
+    ("/photologue/", "other"),
+    ("/photologue/gallery/", "archive"),
+    ("/photologue/photo/", "archive"),
+    ("/photologue/gallerylist/?page=2", "list"),
+    ("/photologue/photolist/", "list"),
+    ("/photologue/gallery/harbour-at-dawn-porto/", "gallery"),
+    ("/photologue/gallery/2025/06/14/harbour-at-dawn-porto/", "gallery"),
+    ("/photologue/photo/boats-in-porto-2/", "photo"),
+    ("/photologue/photo/2025/06/14/boats-in-porto-2/", "photo"),
+    ("/photologue/photo/2025/", "year"),
+    ("/photologue/gallery/2025/06/", "month"),
+    ("/photologue/photo/2025/06/14/", "day"),
+    ("/photologue/photo/2025/06/14/a/b/", "other"),
+    ("/media/photologue/photos/boats-in-porto-2.jpg", "image"),
+    ("/static/css/site.css", "static"),
+    ("/admin/login/?next=/photologue/photo/", "login"),
+    ("/favicon.ico", "static"),
+])
+def test_photologue_page_type(path: str, kind: str) -> None:
+    assert ph.page_type(H + path) == kind
+
+
+def test_photologue_entity_of_joins_a_pages_two_urls() -> None:
+    """A photo or gallery has its slug URL and a dated one: one entity."""
+    assert ph.entity_of(H + "/photologue/photo/boats-in-porto-2/") == "photo boats-in-porto-2"
+    assert ph.entity_of(H + "/photologue/photo/2025/06/14/boats-in-porto-2/") == \
+        "photo boats-in-porto-2"
+    assert ph.entity_of(H + "/photologue/gallery/best-of-2025/") == "gallery best-of-2025"
+    for other in ("/photologue/photo/", "/photologue/photo/2025/06/14/", "/",
+                  "/media/photologue/photos/boats-in-porto-2.jpg"):
+        assert ph.entity_of(H + other) is None, other
+
+
+def test_photologue_generator_makes_unique_titles_and_every_photo_a_day() -> None:
+    """Photologue's titles and slugs are unique (the build fails otherwise); galleries hold
+    photos that exist, and every photo is dated within the two years before `now`."""
+    import datetime as dt
+
+    now = dt.datetime(2026, 11, 26, 12, 0, 0, tzinfo=dt.UTC)
+    spec = ph.generate(400, 0, now)
+    photos, galleries = spec["photos"], spec["galleries"]
+    assert len(photos) == 400
+    for rows in (photos, galleries):
+        assert len({r["title"] for r in rows}) == len({r["slug"] for r in rows}) == len(rows)
+    assert all(0 <= i < len(photos) for g in galleries for i in g["photos"])
+    dates = [dt.datetime.fromisoformat(p["date"]) for p in photos]
+    assert all(now - dt.timedelta(days=740) < d < now for d in dates)
+    assert ph.generate(400, 0, now) == spec                     # deterministic
 
 
 def test_askbot_questions_are_asked_in_index_order_at_any_size(

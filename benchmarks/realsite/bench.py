@@ -55,18 +55,21 @@ from urllib.parse import urlsplit
 from archiver.evaluation.captures import Capture, read_captures
 from archiver.evaluation.crawlers import CrawlRun, run_archiver, run_wget, wget_version
 from archiver.page import Page, parse_html
-from benchmarks.realsite import askbot, dokuwiki, flaskbb, mediawiki, spirit, wordpress
+from benchmarks.realsite import askbot, dokuwiki, flaskbb, mediawiki, photologue, spirit, wordpress
 
 ROOT = Path(__file__).resolve().parents[2]
 CRAWLERS = ("wget", "bfs", "source-ucc", "source-target")
 SITES: dict[str, Any] = {"mediawiki": mediawiki, "wordpress": wordpress, "flaskbb": flaskbb,
-                         "dokuwiki": dokuwiki, "askbot": askbot, "spirit": spirit}
+                         "dokuwiki": dokuwiki, "askbot": askbot, "spirit": spirit,
+                         "photologue": photologue}
 SIZES = {"mediawiki": 400, "wordpress": 300, "flaskbb": 300, "dokuwiki": 400, "askbot": 300,
-         "spirit": 300}
+         "spirit": 300, "photologue": 400}
 FOLDERS = {"mediawiki": "mwbench", "wordpress": "wpbench", "flaskbb": "fbbench",
-           "dokuwiki": "dwbench", "askbot": "abbench", "spirit": "spbench"}
+           "dokuwiki": "dwbench", "askbot": "abbench", "spirit": "spbench",
+           "photologue": "phbench"}
 TITLES = {"mediawiki": "MediaWiki", "wordpress": "WordPress", "flaskbb": "FlaskBB",
-          "dokuwiki": "DokuWiki", "askbot": "Askbot", "spirit": "Spirit"}
+          "dokuwiki": "DokuWiki", "askbot": "Askbot", "spirit": "Spirit",
+          "photologue": "photologue"}
 
 
 def score(captures: Sequence[Capture], site: Any, pages: set[str], budget: int
