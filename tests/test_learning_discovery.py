@@ -497,6 +497,18 @@ def test_a_cluster_is_worth_its_pages_new_text_or_their_new_links_to_text() -> N
     assert factor[0] == factor[1] == 1.0 and factor[2] == w.shares()[2] / WORTH_FULL
 
 
+def test_a_page_without_new_text_that_links_a_new_file_brought_content() -> None:
+    """A photo page without a caption links its original: one new file is worth a page of
+    content found, whatever the clusters' text shares."""
+    w = Worth(2)
+    for _ in range(40):
+        w.observe(-1, novel=False, found=[])                 # outliers bring no text
+    w.observe(0, novel=False, found=[-1], files=1)
+    assert abs(w.shares()[0] - (WORTH_PRIOR + 0.5) / (WORTH_PRIOR + 1)) < 1e-9
+    w.observe(1, novel=False, found=[-1])                    # a link to an outlier: nothing
+    assert abs(w.shares()[1] - WORTH_PRIOR / (WORTH_PRIOR + 1)) < 1e-9
+
+
 def test_a_page_whose_new_links_lead_only_to_pages_without_text_misses_at_once(
         tmp_path: Path) -> None:
     """Once the lists have shown nothing new for a while, a list that found only more lists

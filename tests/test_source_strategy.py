@@ -241,7 +241,7 @@ def test_a_link_that_redirects_is_ranked_by_its_value_per_request(tmp_path: Path
     before = plain._judge("d9", 0, X_PHOTO)
     on = _listing_strategy(tmp_path / "on")
     follow(on, 3, redirect=True)
-    assert on._hops == {(0, canonical_apath(X_PHOTO)): [6, 3]}
+    assert on._hops == {(0, canonical_apath(X_PHOTO)): [6, 3, 0]}    # no file
     after = on._judge("d9", 0, X_PHOTO)
     assert (after.follow, after.reason) == (before.follow, before.reason)
     assert after.priority == pytest.approx(before.priority / 2)
@@ -251,12 +251,15 @@ def test_a_link_that_redirects_is_ranked_by_its_value_per_request(tmp_path: Path
     off = _listing_strategy(tmp_path / "off", redirect_cost=False)
     follow(off, 3, redirect=True)
     assert off._judge("d9", 0, X_PHOTO).priority == pytest.approx(before.priority)
-    # a loaded model brings the sample's counts
+    # a loaded model brings the sample's counts, files too; one saved before they were
+    # counted has none
     model = on.model
-    model.info["redirects"] = [[0, canonical_apath(X_PHOTO), 4, 2]]
-    loaded = _listing_strategy(tmp_path / "loaded")
-    loaded._use(model)
-    assert loaded._judge("d9", 0, X_PHOTO).priority == pytest.approx(before.priority / 2)
+    for row in ([0, canonical_apath(X_PHOTO), 4, 2], [0, canonical_apath(X_PHOTO), 4, 2, 0]):
+        model.info["redirects"] = [row]
+        loaded = _listing_strategy(tmp_path / f"loaded{len(row)}")
+        loaded._use(model)
+        assert loaded._hops == {(0, canonical_apath(X_PHOTO)): [4, 2, 0]}
+        assert loaded._judge("d9", 0, X_PHOTO).priority == pytest.approx(before.priority / 2)
 
 # --- harvest evidence: fetched destinations correct the navigation table -------------------
 def test_harvest_evidence_turns_a_pair_whose_pages_are_outliers_low_value(
@@ -631,10 +634,11 @@ def test_saved_model_is_reused_without_relearning(
     conn.close()
     info = json.loads(manifest.read_text())["info"]
     sampled = info["sample_pages"]
-    # the sample's requests per (cluster, Apath), for the redirect cost
-    redirects = {(c, x): (n, r) for c, x, n, r in info["redirects"]}
+    # the sample's requests per (cluster, Apath), for the redirect cost, and its files
+    redirects = {(c, x): (n, r) for c, x, n, r, _ in info["redirects"]}
     assert sum(n for n, _ in redirects.values()) >= sampled - 1 > 0   # the seed has no pair
     assert all(0 <= r <= n for n, r in redirects.values())
+    assert all(0 <= f <= n - r for _, _, n, r, f in info["redirects"])
     second = _crawl(site, served, "source-ucc", job, 100)
     # the first run's sample replayed (archiver.replay), nothing sampled this run
     assert second.strategy.sampler.n_pages == sampled
@@ -643,7 +647,7 @@ def test_saved_model_is_reused_without_relearning(
     assert all(hops[k][0] >= n for k, (n, _) in redirects.items())
     first = sum(n for n, _ in redirects.values())
     harvested_first = 60 - first - 1
-    assert sum(n for n, _ in hops.values()) - first <= harvested_first + second.stats.requests
+    assert sum(row[0] for row in hops.values()) - first <= harvested_first + second.stats.requests
     assert second.stats.requests <= 40
     conn = sqlite3.connect(job / "crawl.sqlite3")
     assert conn.execute("SELECT COUNT(*) FROM event WHERE kind = 'phase'").fetchone()[0] == 1

@@ -292,14 +292,17 @@ class Worth:
         self._novel = np.zeros(self.n_clusters + 1)
         self._worth = np.zeros(self.n_clusters + 1)
 
-    def observe(self, cluster: int, novel: bool, found: Iterable[int]) -> None:
+    def observe(self, cluster: int, novel: bool, found: Iterable[int], files: int = 0
+                ) -> None:
         """A harvested page of `cluster` (-1: outlier) brought new text or not, and found
-        new, followed links predicted to lead to these clusters (-1: outlier)."""
+        new, followed links predicted to lead to these clusters (-1: outlier) and `files`
+        new links to files, each worth a page of content (a photo page without a caption
+        brings its original)."""
         if novel:
             value = 1.0
         else:
             text = self.text_shares()
-            y = float(sum(text[c] for c in found if text[c] >= CONTENT_SHARE))
+            y = float(sum(text[c] for c in found if text[c] >= CONTENT_SHARE)) + files
             value = y / (y + 1.0)
         self._pages[cluster] += 1.0
         self._novel[cluster] += novel

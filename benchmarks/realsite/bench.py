@@ -1,14 +1,16 @@
 """Crawlers side by side on a real CMS: a MediaWiki (`benchmarks.realsite.mediawiki`), a
 WordPress blog (`benchmarks.realsite.wordpress`), a FlaskBB forum
 (`benchmarks.realsite.flaskbb`), a DokuWiki (`benchmarks.realsite.dokuwiki`), an Askbot Q&A
-site (`benchmarks.realsite.askbot`) or a Spirit forum (`benchmarks.realsite.spirit`).
+site (`benchmarks.realsite.askbot`), a Spirit forum (`benchmarks.realsite.spirit`) or a
+photologue gallery (`benchmarks.realsite.photologue`).
 
 The zoo's page types are synthetic; these sites are the packages as they ship (Debian's for
-the wikis and the blog, PyPI's for the forums and the Q&A site), with generated content
+the wikis and the blog, PyPI's for the forums, the Q&A site and the gallery), with generated content
 (articles, talk and user pages, categories and revisions; posts, comments, authors, tags and
 static pages; forums, topics with paged posts, users and their profiles; pages in namespaces,
 with revisions; questions with tags, answers, comments and votes, users and their profiles;
-categories and subcategories, topics with paged comments and likes).
+categories and subcategories, topics with paged comments and likes; photos in galleries,
+with their originals and sizes).
 Every crawler gets the same request budget from the site's home page; the truth comes from
 the URL alone (`page_type`) and the list of existing UCC pages (`entities`).
 
@@ -16,7 +18,8 @@ Figures per crawler, over its first `budget` requests:
 - VR: SOUrCe's valid ratio (§5.3), requests that archived a 2xx page of a UCC type
   (MediaWiki: article, talk, user, user talk, category; WordPress: post, static page;
   FlaskBB: a topic's page, a written profile; DokuWiki: a page; Askbot: a question's page, a
-  written profile; Spirit: a topic's page; another URL form of one counts, as the paper's VR
+  written profile; Spirit: a topic's page; photologue: a photo's or a gallery's page;
+  another URL form of one counts, as the paper's VR
   counts duplicate views) over all requests;
 - distinct: requests that archived a UCC page not archived before, over all requests;
 - recall: UCC pages archived over all existing ones (redirect titles are not pages);
@@ -24,7 +27,7 @@ Figures per crawler, over its first `budget` requests:
 - where the requests went, by page type.
 
     python -m benchmarks.realsite.bench [--site mediawiki|wordpress|flaskbb|dokuwiki|askbot|
-                                               spirit]
+                                               spirit|photologue]
                                         [--folder DIR] [--budget N] [--crawlers ...]
 
 Needs GNU wget and, for the wikis and the blog, `apt-get install --no-install-recommends
@@ -33,7 +36,8 @@ wordpress-theme-twentytwentyone mariadb-server php-mysql`; for the forum, FlaskB
 of its own (Python >= 3.12; see `benchmarks.realsite.flaskbb.available`); for the Q&A site,
 Askbot in a venv of its own (Python 3.10 to 3.13; see `benchmarks.realsite.askbot.available`);
 for the Spirit forum, Spirit in a venv of its own (Python 3.10 to 3.13; see
-`benchmarks.realsite.spirit.available`).
+`benchmarks.realsite.spirit.available`); for the gallery, django-photologue in a venv of its
+own (see `benchmarks.realsite.photologue.available`).
 Each site's `available()` says what is missing. Not part of CI (the package sets are large and
 a run takes ~10 minutes).
 """
@@ -55,7 +59,15 @@ from urllib.parse import urlsplit
 from archiver.evaluation.captures import Capture, read_captures
 from archiver.evaluation.crawlers import CrawlRun, run_archiver, run_wget, wget_version
 from archiver.page import Page, parse_html
-from benchmarks.realsite import askbot, dokuwiki, flaskbb, mediawiki, photologue, spirit, wordpress
+from benchmarks.realsite import (
+    askbot,
+    dokuwiki,
+    flaskbb,
+    mediawiki,
+    photologue,
+    spirit,
+    wordpress,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 CRAWLERS = ("wget", "bfs", "source-ucc", "source-target")
@@ -185,11 +197,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--folder", type=Path, default=None,
                     help="where the site is built (reused when built with the same settings; "
                          "default: /tmp/mwbench, /tmp/wpbench, /tmp/fbbench, "
-                         "/tmp/dwbench, /tmp/abbench or /tmp/spbench)")
+                         "/tmp/dwbench, /tmp/abbench, /tmp/spbench or /tmp/phbench)")
     ap.add_argument("--size", type=int, default=None,
                     help="articles (default 400), posts (default 300), topics (default "
-                         "300), pages (default 400), questions (default 300) or topics "
-                         "(Spirit, default 300) to generate")
+                         "300), pages (default 400), questions (default 300), topics "
+                         "(Spirit, default 300) or photos (default 400) to generate")
     ap.add_argument("--budget", type=int, default=2000)
     ap.add_argument("--crawlers", nargs="*", default=list(CRAWLERS), choices=CRAWLERS,
                     help="none with --clustering: only the clustering figures")

@@ -24,9 +24,10 @@ helper script HELPER (its shared parts: `benchmarks.realsite.helpertext`), run b
 python. The server is read-only: 405 to anything but GET and HEAD, the database opened
 read-only, sessions in signed cookies, and the one write a page view makes (the display size
 counts the photo's views, `ImageModel.increment_count`) is a no-op. Gallery samples (five
-photos at random on every gallery archive page, as photologue ships them) change from fetch
-to fetch; the server seeds Python's random at start, so a crawl that fetches in the same order
-sees the same pages.
+photos at random for each gallery on the home page and the gallery archives, as photologue
+ships them) change from fetch to fetch on a real site; here each is drawn from a generator
+seeded by the request's URL, so a URL always shows the same sample (as a page cache would)
+and every crawl of a build sees the same pages, whatever crawled before it.
 
 The UCC (`entities`): every photo page (title, date, caption, the display image linking the
 original, and for each of its galleries the previous and next photo in it) and every gallery
@@ -84,7 +85,7 @@ VENV = Path(os.environ.get("ARCHIVER_PHOTOLOGUE_VENV")
 PHOTOLOGUE_VERSION = "3.20"
 INSTALL = (f"python3 -m venv {VENV} && {VENV}/bin/pip install django-photologue=="
            f"{PHOTOLOGUE_VERSION} waitress")
-VERSION = 1  # of the generator; part of the reuse marker
+VERSION = 2  # of the generator and helper; part of the reuse marker
 UCC_TYPES = {"photo", "gallery"}
 TARGET_TYPE = "photo"  # source-target's example is a photo
 DESCRIPTION = ("django-photologue 3.20 (its URLs and templates in a small Django project, "
@@ -304,14 +305,29 @@ def content(spec):
 
 def serve(port, threads):
     setup(read_only=True)
-    random.seed(0)  # the gallery samples: the same pages for a crawl in the same order
+    import threading
+    import types
+    import zlib
+
+    import photologue.models
     from photologue.models import ImageModel
 
     ImageModel.increment_count = lambda self: None  # the display size counts views: no write
+    # the gallery samples (random.sample in photologue.models): drawn from a generator
+    # seeded by the request's URL, so a URL shows the same sample whoever asks first
+    local = threading.local()
+    photologue.models.random = types.SimpleNamespace(
+        sample=lambda population, k: local.rng.sample(population, k))
     from django.contrib.staticfiles.handlers import StaticFilesHandler
     from django.core.wsgi import get_wsgi_application
 
-    app = StaticFilesHandler(get_wsgi_application())  # /static/: the project's stylesheet
+    django_app = StaticFilesHandler(get_wsgi_application())  # /static/: the stylesheet
+
+    def app(environ, start_response):
+        url = environ.get("PATH_INFO", "") + "?" + environ.get("QUERY_STRING", "")
+        local.rng = random.Random(zlib.crc32(url.encode()))
+        return django_app(environ, start_response)
+
     serve_read_only(app, port, threads, "photologue")
 ''' + DJANGO + SERVE + MAIN
 
