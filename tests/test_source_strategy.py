@@ -151,6 +151,36 @@ def test_with_hub_share_a_listing_of_the_content_is_worth_what_it_lists(
     assert off.scorer.cluster_scores().tolist() == scores[0.0]
 
 
+def test_a_short_listing_of_the_content_is_new_by_its_links_not_its_text(
+        tmp_path: Path) -> None:
+    """A page of a cluster valued as a listing (the home page, C0) too short to judge by its
+    text brings what it lists: exhaustion and `Worth` judge it by the new pages it found. On
+    the zoo's Flickr-like site a member's contacts page (names in links, no shingle)
+    counted as new, and source-ucc fetched all 302 of them. A listing long enough to judge
+    (excerpts of questions not yet fetched), and a short photo page (C2), keep their text;
+    ``listings_by_links: false`` restores it everywhere."""
+    from tests.test_learning_discovery import _text
+
+    names = "".join(f'<li><a href="/u/{i}">{_text(i, 2)}</a></li>' for i in range(8))
+
+    def novel(strategy: Any, cluster: int, url: str, body: str) -> bool:
+        strategy.model.classify = lambda bag: cluster
+        visit = Visit(page=parse_html(url, f"<html><body>{body}</body></html>".encode()),
+                      depth=1, digest=url.encode())
+        strategy.describe(visit)
+        return strategy._novel[url]
+
+    on = _listing_strategy(tmp_path / "on")
+    assert on.scorer.is_listing(0) and not on.scorer.is_listing(2)
+    assert not on.scorer.is_listing(-1)
+    assert not novel(on, 0, "http://m.test/h2", f"<h1>Following</h1><ul>{names}</ul>")
+    assert novel(on, 0, "http://m.test/h3", f"<p>{_text(3)}</p>")          # judged: new
+    assert novel(on, 2, "http://m.test/d20", f"<ul>{names}</ul>")
+    off = _listing_strategy(tmp_path / "off", listings_by_links=False)
+    assert off.params()["listings_by_links"] is False
+    assert novel(off, 0, "http://m.test/h2", f"<h1>Following</h1><ul>{names}</ul>")
+
+
 def test_hub_share_is_off_crawling_for_a_target(tmp_path: Path) -> None:
     """Crawling for a target, Score(C) = Info(C) keeps HITS's hub part, and 1/3 took the
     zoo forum's detail harvest rate 0.980 -> 0.767: off by default there, and the order's

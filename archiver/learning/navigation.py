@@ -540,6 +540,12 @@ class LinkScorer:
             self._listings = (np.asarray(floor, dtype=np.float64), int(content))
             self._scores = None
 
+    def is_listing(self, cluster: int) -> bool:
+        """Whether `cluster` (-1: outliers) is valued as a listing of the content
+        (`set_listings`): worth nothing by itself, worth the pages it lists."""
+        return self._listings is not None and 0 <= cluster < len(self._listings[0]) \
+            and bool(self._listings[0][cluster] > 0)
+
     def set_worth(self, worth: np.ndarray) -> None:
         """Multiply Score(C) by what C's harvested pages have been worth ("ucc" mode;
         `archiver.learning.discovery.Worth`, one value per cluster, outliers last).
