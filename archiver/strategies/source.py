@@ -118,8 +118,8 @@ photos took 826 requests (2.01 of the floor; bfs 429). The (cluster, Apath) pair
 the files their links gave (with the redirects, "Redirect cost"); links of a pair most of
 whose requests gave files are followed at `FILE_PRIORITY`, after every link to a page: a
 file links nothing, and for an archive of the site's content it is part of that content,
-so it is fetched, not skipped. Photologue: 95% of the photos after 440 requests (1.07),
-every original still fetched.
+so it is fetched, not skipped. Photologue: 95% of the photos after 435 requests (1.06),
+every original still fetched (`benchmarks/results/realsite-photologue.md`).
 
 Duplicate views (an extension, `archiver.learning.duplicates`): eq. 12 cannot tell a link to
 a page from a link to another view of it when both lead to the same cluster. Each link score
@@ -338,14 +338,16 @@ class SourceStrategy(Strategy):
     `archiver.learning.dust`), ``listing_exhaustion`` (judge a listing's own pagination per
     listing; default false; see `_kind`), ``hub_share`` (share of a cluster's links into
     the protected cluster from which it is valued as a listing of it; default 1/3 crawling
-    for UCC, 0 (off) crawling for a target; see the module docstring), ``redirect_cost``
+    for UCC, 0 (off) crawling for a target; see the module docstring),
+    ``listings_by_links`` (a page of such a listing too short to judge by its text counts
+    as new only through the new pages it found; default true; same place), ``redirect_cost``
     (divide a link's score by the requests per page its pair has cost; default true; see
     the module docstring), ``files`` (follow links of a pair that led mostly to files after
     every link to a page; default true; see the module docstring), ``live_outliers``
     (crawling for UCC, value a pair's outlier destinations by the share that were live
     pages with a URL pattern of the content; default true; see the module docstring),
-    ``families`` (kinds of link from one cluster
-    leading mostly to one cluster also share a run of misses; default true; see
+    ``families`` (kinds of link from one cluster leading mostly to one cluster also share
+    a run of misses; default true; see
     `archiver.learning.discovery`), ``noindex_kinds`` (the sampler stops choosing URLs of
     a kind whose first 4 sampled pages were marked noindex and linked no more than a few
     new pages; default true; see `archiver.learning.sampling.SiteSampler`), ``query_modes``
@@ -540,23 +542,21 @@ class SourceStrategy(Strategy):
         to noindex outliers, and all 242 requests were made.)"""
         self._fetched.add(url)
         machine = not is_page and is_machine_readable(content_type)
+        ok = status is not None and 200 <= status < 300 and not machine
         # a file: a document, an image, a sound (module docstring, "Files")
-        file = not is_page and not location and not machine and status is not None \
-            and 200 <= status < 300
+        file = ok and not is_page and not location
         if self._fitted:
             self._count_hop(url, bool(location), file)
         else:
             self._sample_hops.append((url, bool(location), file))
         if not self._fitted and not is_page:
-            ok = status is not None and 200 <= status < 300     # a document, an image
-            self.sampler.add_failure(url, dead=not ok or machine)
+            self.sampler.add_failure(url, dead=not ok)   # ok: a document, an image
         if machine:
             self._duplicate_seen(url, True)
         elif status is not None and 400 <= status < 500:
             # a client error: no content, like noindex (a 5xx may be the server's passing
             # trouble, not the link's)
             self._duplicate_seen(url, False, True)
-        ok = status is not None and 200 <= status < 300 and not machine
         if self._fitted and not is_page and not location:
             if not ok:
                 self._observe_destination(url, -1)  # a dead destination, as while sampling
