@@ -11,6 +11,7 @@ from benchmarks.realsite import flaskbb as fbb
 from benchmarks.realsite import mediawiki as mw
 from benchmarks.realsite import photologue as ph
 from benchmarks.realsite import spirit as sp
+from benchmarks.realsite import trac as tr
 from benchmarks.realsite import wordpress as wp
 
 H = "http://127.0.0.1:8080"
@@ -244,6 +245,86 @@ def test_photologue_generator_makes_unique_titles_and_every_photo_a_day() -> Non
     dates = [dt.datetime.fromisoformat(p["date"]) for p in photos]
     assert all(now - dt.timedelta(days=740) < d < now for d in dates)
     assert ph.generate(400, 0, now) == spec                     # deterministic
+
+
+@pytest.mark.parametrize(("path", "kind"), [
+    ("/", "home"),
+    ("/wiki", "home"),
+    ("/wiki/WikiStart", "home"),
+    ("/wiki/WikiStart?action=history", "history"),
+    ("/wiki/HowTo/BenchBrake", "wiki"),
+    ("/wiki/MeetingNotes/2025-03-12", "wiki"),
+    ("/wiki/Installation?version=2", "revision"),
+    ("/wiki/Installation?action=diff&version=3", "revision"),
+    ("/wiki/Installation?action=diff&version=3&old_version=1", "revision"),
+    ("/wiki/Installation?action=history", "history"),
+    ("/wiki/Installation?format=txt", "export"),
+    ("/wiki/Installation?action=edit", "other"),
+    ("/wiki/TracGuide", "help"),
+    ("/wiki/WikiFormatting?version=1", "revision"),
+    ("/wiki/TitleIndex", "index"),
+    ("/wiki/RecentChanges", "index"),
+    ("/ticket/7", "ticket"),
+    ("/ticket/7?cnum_hist=2&cversion=1", "revision"),
+    ("/ticket/7?action=diff&version=3", "revision"),
+    ("/ticket/7?format=csv", "export"),
+    ("/ticket/7?replyto=2", "other"),
+    ("/ticket/seven", "other"),
+    ("/timeline", "timeline"),
+    ("/timeline?from=2024-01-05&daysback=30&authors=", "timeline"),
+    ("/timeline?format=rss", "export"),
+    ("/roadmap", "roadmap"),
+    ("/milestone/0.3", "milestone"),
+    ("/query?status=!closed&component=core&order=priority", "query"),
+    ("/query?status=closed&format=csv", "export"),
+    ("/report/1?sort=ticket&asc=0", "report"),
+    ("/report", "report"),
+    ("/search", "search"),
+    ("/browser", "browser"),
+    ("/login", "login"),
+    ("/prefs", "prefs"),
+    ("/about", "about"),
+    ("/chrome/common/css/trac.css", "static"),
+    ("/robots.txt", "other"),
+])
+def test_trac_page_type(path: str, kind: str) -> None:
+    assert tr.page_type(H + path) == kind
+
+
+def test_trac_entity_of_is_a_ticket_or_a_written_wiki_page() -> None:
+    """A ticket or a page of the project's wiki (subpages by their whole name); never
+    another view of one, a help page, an index or the home page."""
+    assert tr.entity_of(H + "/ticket/7") == "ticket 7"
+    assert tr.entity_of(H + "/wiki/HowTo/BenchBrake") == "wiki HowTo/BenchBrake"
+    for other in ("/ticket/7?format=rss", "/wiki/HowTo/BenchBrake?version=1", "/",
+                  "/wiki/TracGuide", "/wiki/TitleIndex", "/wiki/WikiStart", "/milestone/0.3"):
+        assert tr.entity_of(H + other) is None, other
+    assert not (tr.SHIPPED | tr.INDEXES) & set(tr.GUIDES)
+
+
+def test_trac_generator_orders_each_tickets_changes_and_names_pages_once() -> None:
+    """A ticket's changes are keyed by their time (the build fails on two at one instant):
+    each comes after the ticket and the change before it, and before `now`. Page names are
+    unique, none a shipped page's; ticket references point to tickets that exist."""
+    import datetime as dt
+    import re
+
+    now = dt.datetime(2026, 11, 26, 12, 0, 0, tzinfo=dt.UTC)
+    spec = tr.generate(300, 0, now)
+    assert len(spec["tickets"]) == 300
+    for t in spec["tickets"]:
+        times = [dt.datetime.fromisoformat(x) for x in
+                 [t["time"], *(c["time"] for c in t["changes"])]]
+        assert times == sorted(times) and len(set(times)) == len(times)
+        assert times[-1] < now
+    names = [p["name"] for p in spec["pages"]]
+    assert len(names) == len(set(names)) == 76 and "WikiStart" in names  # 75 and the home
+    assert not set(names) & (tr.SHIPPED | tr.INDEXES)
+    texts = [v["text"] for p in spec["pages"] for v in p["versions"]] + \
+        [t["fields"]["description"] for t in spec["tickets"]]
+    refs = {int(n) for text in texts for n in re.findall(r"#(\d+)", text)}
+    assert refs and max(refs) <= 300 and min(refs) >= 1
+    assert tr.generate(300, 0, now) == spec                     # deterministic
 
 
 def test_askbot_questions_are_asked_in_index_order_at_any_size(
