@@ -4,10 +4,13 @@ The anchor path of a link is its root-to-link element path with class and id att
 (SOUrCe §3.3 "Apath", ACEBot §2.2 "root-to-link path"), e.g.
 ``/html/body/div[@id="main"]/ul[@class="topics"]/li/a[@class="title"]``.
 
-Two head signals say what the site thinks of the page itself: ``<link rel="canonical">``
+Three head signals say what the site thinks of the page itself: ``<link rel="canonical">``
 (the URL of the page this one is a view of) and the robots directives of
 ``<meta name="robots">`` and the ``X-Robots-Tag`` response header (e.g. ``noindex``: not
-content the site wants indexed). Both are read by `archiver.learning.duplicates`.
+content the site wants indexed), both read by `archiver.learning.duplicates`; and
+``<link rel="alternate">`` without ``hreflang`` (`Page.alternates`: this page in another
+format, a feed, a CSV or plain-text export, the wiki source), read by
+`archiver.strategies.source`.
 """
 
 from __future__ import annotations
@@ -65,6 +68,8 @@ class Page:
     base_url: str = ""
     canonical: str = ""      # absolute URL of <link rel="canonical"> in the head, if any
     robots: frozenset[str] = frozenset()  # lower-cased robots directives (`robots_directives`)
+    # absolute URLs of <link rel="alternate"> in the head without hreflang (`alternate_urls`)
+    alternates: frozenset[str] = frozenset()
     _read: tuple[Counter[str], tuple[list[str], list[str]]] | None = field(
         default=None, init=False, repr=False, compare=False)
 
@@ -296,7 +301,27 @@ def parse_html(url: str, body: bytes, encoding: str | None = None,
                  if (el.get("name") or "").strip().lower() == "robots"]
         if metas:
             page.robots |= robots_directives(metas)
+        page.alternates = alternate_urls(head, page.base_url or url)
     return page
+
+
+def alternate_urls(head: etree._Element, base: str) -> frozenset[str]:
+    """The URLs the head declares as this page in another format: ``<link rel="alternate">``
+    (``rel`` may hold more tokens) without ``hreflang`` (another language is another page)
+    and other than the page's own URL, absolute and without fragments. Trac declares each
+    ticket's CSV, TSV and RSS exports and each wiki page's plain text, MediaWiki its edit
+    form and feeds, DokuWiki its plain-HTML and wiki-markup exports, WordPress its feeds,
+    REST and oEmbed copies."""
+    own = urlsplit(base)._replace(fragment="").geturl()
+    out = set()
+    for el in head.iter("link"):
+        rel = (el.get("rel") or "").lower().split()
+        if "alternate" not in rel or el.get("hreflang") is not None:
+            continue
+        url = absolute_url(base, el.get("href") or "")
+        if url and url != own:
+            out.add(url)
+    return frozenset(out)
 
 
 def _links(tree: etree._Element, base: str) -> Iterator[Link]:

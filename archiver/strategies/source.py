@@ -121,6 +121,17 @@ file links nothing, and for an archive of the site's content it is part of that 
 so it is fetched, not skipped. Photologue: 95% of the photos after 435 requests (1.06),
 every original still fetched (`benchmarks/results/realsite-photologue.md`).
 
+Alternates (an extension, parameter ``alternates``): a page may declare itself in other
+formats, ``<link rel="alternate">`` in its head without ``hreflang`` (`Page.alternates`),
+and link the same URLs in its body. These are the page again (a feed, a CSV or plain-text
+export, the wiki source or edit form), not pages the navigation table can learn: a link of
+the page to one of its own alternates is skipped, while sampling and harvesting, as
+``strategy:alternate:<c>`` (c: the page's cluster). On a real Trac every ticket links its
+RSS, CSV and TSV exports, every wiki page its plain text and every query its three: the
+sample spent 222 of its requests on them, and source-ucc, which counts a CSV as a file
+("Files"), went on to 1,036 exports after the content
+(`benchmarks/results/realsite-trac.md`).
+
 Duplicate views (an extension, `archiver.learning.duplicates`): eq. 12 cannot tell a link to
 a page from a link to another view of it when both lead to the same cluster. Each link score
 is multiplied by the share of new pages its (cluster, Apath) pair has been giving — pages
@@ -295,6 +306,7 @@ MIN_SHAPE_PAGES = 4
 # eq. 12 scores are positive, and above nothing else that is followed
 FILE_PRIORITY = 0.0
 FILE_REASON = "source:file"
+ALTERNATE_REASON = "alternate"   # a link to the holder page in another format
 # Largest relative raise of a link's priority by the hash of its URL (`_spread`): far
 # below any difference eq. 12 makes between kinds of link, enough to order equal ones.
 ORDER_SPREAD = 1e-6
@@ -343,7 +355,9 @@ class SourceStrategy(Strategy):
     as new only through the new pages it found; default true; same place), ``redirect_cost``
     (divide a link's score by the requests per page its pair has cost; default true; see
     the module docstring), ``files`` (follow links of a pair that led mostly to files after
-    every link to a page; default true; see the module docstring), ``live_outliers``
+    every link to a page; default true; see the module docstring), ``alternates`` (skip a
+    page's links to the formats its head declares, rel=alternate; default true; same
+    place), ``live_outliers``
     (crawling for UCC, value a pair's outlier destinations by the share that were live
     pages with a URL pattern of the content; default true; see the module docstring),
     ``families`` (kinds of link from one cluster leading mostly to one cluster also share
@@ -372,7 +386,8 @@ class SourceStrategy(Strategy):
     mode: ClassVar[str] = "ucc"
     PARAMS: ClassVar[Mapping[str, tuple[type, ...]]] = {
         **{name: (bool,) for name in (
-            "balance", "content", "content_guard", "duplicates", "dust", "evidence",
+            "alternates", "balance", "content", "content_guard", "duplicates", "dust",
+            "evidence",
             "families", "files", "listing_exhaustion", "listings_by_links", "live_outliers",
             "near_duplicates", "noindex_kinds", "query_modes", "redirect_cost", "self_views",
             "spread_ties", "url_patterns", "url_shape", "worth")},
@@ -413,6 +428,7 @@ class SourceStrategy(Strategy):
         self.listing_exhaustion = bool(params.get("listing_exhaustion", False))
         self.use_redirect_cost = bool(params.get("redirect_cost", True))
         self.use_files = bool(params.get("files", True))
+        self.use_alternates = bool(params.get("alternates", True))
         self.listings_by_links = bool(params.get("listings_by_links", True))
         self.use_live_outliers = bool(params.get("live_outliers", True))
         self.use_worth = bool(params.get("worth", True))
@@ -488,6 +504,7 @@ class SourceStrategy(Strategy):
                 "balance": self.use_balance, "exhaustion": self.exhaustion,
                 "hub_share": self.hub_share, "listing_exhaustion": self.listing_exhaustion,
                 "redirect_cost": self.use_redirect_cost, "files": self.use_files,
+                "alternates": self.use_alternates,
                 "listings_by_links": self.listings_by_links,
                 "live_outliers": self.use_live_outliers,
                 "families": self.use_families, "worth": self.use_worth,
@@ -781,6 +798,29 @@ class SourceStrategy(Strategy):
             counts[1] += 1.0
 
     def decide(self, visit: Visit, links: Sequence[Link]) -> list[Decision]:
+        alternates = self._alternates(visit)
+        if alternates:
+            page_links = [link for link in links if link.url not in alternates]
+            skip = {d.url: d for d in self._skip_alternates(visit, links, alternates)}
+            kept = iter(self._decide(visit, page_links))
+            return [skip.get(link.url) or next(kept) for link in links]
+        return self._decide(visit, links)
+
+    def _alternates(self, visit: Visit) -> frozenset[str]:
+        """The page's own alternates (module docstring, "Alternates"), empty when not in use."""
+        return visit.page.alternates if self.use_alternates else frozenset()
+
+    def _skip_alternates(self, visit: Visit, links: Sequence[Link],
+                         alternates: frozenset[str]) -> Iterator[Decision]:
+        """The skips of the page's links to its own alternates."""
+        cluster = self._cluster_of.get(visit.page.url, -1) if self._fitted else -1
+        for link in links:
+            if link.url in alternates:
+                yield Decision(link.url, False, 0.0, f"{ALTERNATE_REASON}:{cluster}",
+                               cluster)
+
+    def _decide(self, visit: Visit, links: Sequence[Link]) -> list[Decision]:
+        """`decide` for the page's links other than its alternates."""
         if not self._fitted:
             return self._sample(visit, links)
         url = visit.page.url
