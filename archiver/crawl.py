@@ -361,7 +361,8 @@ class Crawl:
             if self.phase == "learn" and not self.strategy.learning:
                 self._end_learning()
             elif (every := self.strategy.rescore_interval) and self.phase == "harvest" \
-                    and self.stats.pages - self._rescored_at >= every:
+                    and (self.strategy.rescore_due()     # asked first: it keeps its state
+                         or self.stats.pages - self._rescored_at >= every):
                 self._rescored_at = self.stats.pages
                 self._rescore("queue re-ranked")
             if self.on_progress is not None:

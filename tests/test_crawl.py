@@ -263,6 +263,49 @@ def test_a_popped_url_is_rejudged_and_skipped_when_the_strategy_changed_its_mind
     assert "/b" not in fetched and {"/a", "/c"} <= fetched
 
 
+def test_the_strategy_can_ask_for_a_re_ranking_before_the_interval_is_up(
+        tmp_path, monkeypatch):
+    """A learning strategy whose values moved (a cluster's pages stopped bringing anything)
+    says so after a page (`rescore_due`), and the queue is re-ranked then, not at the next
+    `rescore_interval` pages: /d, last by the first ranking and first by the second, is
+    fetched right after the page that made the strategy ask."""
+    from archiver import strategies
+    from archiver.strategies import Decision
+
+    class AsksOnce(strategies.REGISTRY["bfs"]):   # type: ignore[misc,valid-type]
+        rescore_interval = 1000
+        asked = 0
+
+        def decide(self, visit, links):
+            return [Decision(link.url, True, 1.0 - 0.1 * n, "first") for n, link
+                    in enumerate(links)]
+
+        def rescore(self, queued):
+            for q in queued:
+                yield q.id, Decision(q.url, True, 2.0 if q.url.endswith("/d") else 0.5,
+                                     "second")
+
+        def rescore_due(self):
+            AsksOnce.asked += 1
+            return AsksOnce.asked == 2          # after the second page, once
+
+    def app(environ, start_response):
+        start_response("200 OK", [("Content-Type", "text/html")])
+        links = "".join(f'<a href="/{c}">{c}</a>' for c in "abcd") \
+            if environ["PATH_INFO"] == "/" else ""
+        return [f"<html><body><p>x</p>{links}</body></html>".encode()]
+
+    monkeypatch.setitem(strategies.REGISTRY, "bfs", AsksOnce)
+    with serve_wsgi(app) as base:
+        Crawl(make_profile(base, tmp_path / "job")).run()
+    conn = sqlite3.connect(tmp_path / "job" / "crawl.sqlite3")
+    order = [urlsplit(u).path for (u,) in conn.execute(
+        "SELECT u.url FROM fetch f JOIN url u ON u.id = f.url_id WHERE u.via != 'robots' "
+        "ORDER BY f.id")]
+    assert order == ["/", "/a", "/d", "/b", "/c"]
+    assert conn.execute("SELECT COUNT(*) FROM event WHERE kind = 'rescore'").fetchone() == (1,)
+
+
 def test_the_strategy_is_told_the_link_that_was_followed_not_the_first_one_seen(
         tmp_path, monkeypatch):
     """/a is shown first by the home page's menu, whose links the strategy skips, and then

@@ -1076,3 +1076,35 @@ def test_live_outliers_behind_companion_links_are_credited_by_their_own_pattern(
     on._read_live(on.model)
     assert on._live == {(2, tab): [1.0, 1.0]} and not on._own
     assert on._judge(f"{w}wiki/Talk:Page_97", 2, x_talk).reason == "low-value:-1"
+
+
+def test_the_queue_is_re_ranked_when_a_clusters_worth_halves() -> None:
+    """Crawling for UCC, Score(C) carries what C's harvested pages were worth; between the
+    periodic re-rankings a cluster can stop bringing anything (a real Trac's timeline once
+    every ticket was known), and its queued links kept their old rank. `rescore_due` says
+    when any cluster's factor has fallen below half (or risen above twice) what it was when
+    it last said so."""
+    from archiver.learning.discovery import Worth
+
+    def strategy(name: str, **params: Any) -> Any:
+        s = REGISTRY[name](profile_from_dict({
+            "name": "t", "seeds": ["http://s.test/"],
+            "strategy": {"name": name, "params": params,
+                         **({"target_example": "http://s.test/t/1"}
+                            if name == "source-target" else {})}}))
+        s.worth = Worth(3)
+        return s
+
+    s = strategy("source-ucc")
+    assert not s.rescore_due()                   # the first look: nothing to compare with
+    for n in range(1, 14):                       # pages of cluster 1 that brought nothing
+        s.worth.observe(1, False, [])
+        due = s.rescore_due()
+        assert due == (n == 13), n               # factor 4 / (n + 4) / 0.5: 0.47 at 13
+    assert not s.rescore_due()                   # said once; the next is below 0.235
+    for params, name in (({"worth_rescore": False}, "source-ucc"), ({}, "source-target")):
+        other = strategy(name, **params)
+        other.rescore_due()
+        for _ in range(40):
+            other.worth.observe(1, False, [])
+        assert not other.rescore_due()

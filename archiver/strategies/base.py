@@ -158,6 +158,12 @@ class Strategy(ABC):
         """During harvest, re-rank the queue with `rescore` every this many pages (0: never)."""
         return 0
 
+    def rescore_due(self) -> bool:
+        """During harvest, asked after every page when `rescore_interval` is set: True when
+        the strategy's values moved so far since it last said so that the queue should be
+        re-ranked now, before the interval is up."""
+        return False
+
     def clusters(self) -> list[ClusterInfo]:
         """The learned clusters, for the crawl DB's `cluster` table (after fit or load)."""
         return []
