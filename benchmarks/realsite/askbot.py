@@ -69,7 +69,6 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import json
 import os
 import random
 import sys
@@ -85,6 +84,7 @@ import requests
 from benchmarks.realsite.helpertext import DJANGO, MAIN, SERVE
 from benchmarks.realsite.php import (
     build_helper_site,
+    entity_rows,
     print_link_types,
     run_checked,
     same_host_links,
@@ -649,21 +649,17 @@ def entity_of(url: str) -> str | None:
     return f"question {segs[1]} page {int(page)}"
 
 
-def _rows(folder: Path) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in (folder / "entities.jsonl").read_text().splitlines()]
-
-
 def entities(folder: Path, server: str = "") -> set[str]:
     """URLs of every question page and of every profile with something its user wrote about
     themselves, as the site links them (/question/12/slug/, /users/7/name/); give the server
     (e.g. "http://127.0.0.1:8123") to get absolute URLs."""
-    return {server.rstrip("/") + r["path"] for r in _rows(folder)
+    return {server.rstrip("/") + r["path"] for r in entity_rows(folder)
             if r["type"] == "question" or r["written"]}
 
 
 def stats(folder: Path) -> dict[str, Any]:
     """Content figures of a build: questions, answers, comments, users, answers per question."""
-    rows = _rows(folder)
+    rows = entity_rows(folder)
     questions = [r for r in rows if r["type"] == "question" and r["page"] == 1]
     users = [r for r in rows if r["type"] == "user"]
     return {"questions": len(questions), "answers": sum(r["answers"] for r in questions),

@@ -52,7 +52,6 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import json
 import os
 import random
 import sys
@@ -68,6 +67,7 @@ import requests
 from benchmarks.realsite.helpertext import DJANGO, MAIN, SERVE
 from benchmarks.realsite.php import (
     build_helper_site,
+    entity_rows,
     print_link_types,
     same_host_links,
     serve_helper,
@@ -503,20 +503,16 @@ def entity_of(url: str) -> str | None:
     return f"{kind} {segs[-1]}"
 
 
-def _rows(folder: Path) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in (folder / "entities.jsonl").read_text().splitlines()]
-
-
 def entities(folder: Path, server: str = "") -> set[str]:
     """URLs of every photo and gallery page, as the site links them (/photologue/photo/slug/,
     /photologue/gallery/slug/); give the server (e.g. "http://127.0.0.1:8123") to get
     absolute URLs."""
-    return {server.rstrip("/") + r["path"] for r in _rows(folder)}
+    return {server.rstrip("/") + r["path"] for r in entity_rows(folder)}
 
 
 def stats(folder: Path) -> dict[str, Any]:
     """Content figures of a build: photos, galleries, photos per gallery, galleries per photo."""
-    rows = _rows(folder)
+    rows = entity_rows(folder)
     photos = [r for r in rows if r["type"] == "photo"]
     galleries = [r for r in rows if r["type"] == "gallery"]
     return {"photos": len(photos), "galleries": len(galleries),

@@ -18,6 +18,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 import lxml.html
@@ -115,6 +116,12 @@ def reuse_or_clear(folder: Path, params: Mapping[str, object], helper: str, what
         shutil.rmtree(folder)
     folder.mkdir(parents=True, exist_ok=True)
     return False
+
+
+def entity_rows(folder: Path) -> list[dict[str, Any]]:
+    """The rows a Python site's helper wrote to entities.jsonl at build time (one JSON
+    object per UCC page, with its "path")."""
+    return [json.loads(line) for line in (folder / "entities.jsonl").read_text().splitlines()]
 
 
 def run_checked(command: Sequence[str], cwd: Path, stdin: str | None = None,

@@ -81,7 +81,6 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import json
 import math
 import os
 import random
@@ -98,6 +97,7 @@ import requests
 from benchmarks.realsite.helpertext import DJANGO, MAIN, SERVE
 from benchmarks.realsite.php import (
     build_helper_site,
+    entity_rows,
     print_link_types,
     run_checked,
     same_host_links,
@@ -691,20 +691,16 @@ def entity_of(url: str) -> str | None:
     return f"topic {segs[1]} page {int(page)}"
 
 
-def _rows(folder: Path) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in (folder / "entities.jsonl").read_text().splitlines()]
-
-
 def entities(folder: Path, server: str = "") -> set[str]:
     """URLs of every page of every topic, as the forum links them (/topic/12/slug/,
     /topic/12/slug/?page=2); give the server (e.g. "http://127.0.0.1:8123") to get absolute
     URLs. No profile: Spirit's profiles have nothing a user wrote about themselves."""
-    return {server.rstrip("/") + r["path"] for r in _rows(folder) if r["type"] == "topic"}
+    return {server.rstrip("/") + r["path"] for r in entity_rows(folder) if r["type"] == "topic"}
 
 
 def stats(folder: Path) -> dict[str, Any]:
     """Content figures of a build: topics, comments, likes, users, pages per topic."""
-    rows = _rows(folder)
+    rows = entity_rows(folder)
     topics = [r for r in rows if r["type"] == "topic" and r["page"] == 1]
     users = [r for r in rows if r["type"] == "user"]
     pages = Counter(math.ceil(r["comments"] / COMMENTS_PER_PAGE) for r in topics)

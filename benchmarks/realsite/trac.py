@@ -49,7 +49,6 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import json
 import os
 import random
 import sys
@@ -65,6 +64,7 @@ import requests
 from benchmarks.realsite.helpertext import MAIN, SERVE
 from benchmarks.realsite.php import (
     build_helper_site,
+    entity_rows,
     print_link_types,
     same_host_links,
     serve_helper,
@@ -480,19 +480,15 @@ def entity_of(url: str) -> str | None:
     return f"{kind} {'/'.join(segs[1:])}"
 
 
-def _rows(folder: Path) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in (folder / "entities.jsonl").read_text().splitlines()]
-
-
 def entities(folder: Path, server: str = "") -> set[str]:
     """URLs of every ticket and project wiki page, as the site links them (/ticket/N,
     /wiki/NAME); give the server (e.g. "http://127.0.0.1:8123") to get absolute URLs."""
-    return {server.rstrip("/") + r["path"] for r in _rows(folder)}
+    return {server.rstrip("/") + r["path"] for r in entity_rows(folder)}
 
 
 def stats(folder: Path) -> dict[str, Any]:
     """Content figures of a build: tickets, comments per ticket, wiki pages, their versions."""
-    rows = _rows(folder)
+    rows = entity_rows(folder)
     tickets = [r for r in rows if r["type"] == "ticket"]
     pages = [r for r in rows if r["type"] == "wiki"]
     return {"tickets": len(tickets),
