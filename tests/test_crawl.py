@@ -223,6 +223,18 @@ def test_unreachable_robots_txt_delays_the_crawl_instead_of_skipping_it(tmp_path
     assert site.robots_hits == 3
 
 
+def _home_linking(names: str):
+    """A site whose home page links /a, /b, ... (one page per letter of `names`, in that
+    order) and whose other pages link nothing."""
+    def app(environ, start_response):
+        start_response("200 OK", [("Content-Type", "text/html")])
+        links = "".join(f'<a href="/{c}">{c}</a>' for c in names) \
+            if environ["PATH_INFO"] == "/" else ""
+        return [f"<html><body><p>x</p>{links}</body></html>".encode()]
+
+    return app
+
+
 def test_a_popped_url_is_rejudged_and_skipped_when_the_strategy_changed_its_mind(
         tmp_path, monkeypatch):
     """Between two periodic re-rankings a learning strategy may learn that links it queued
@@ -244,14 +256,8 @@ def test_a_popped_url_is_rejudged_and_skipped_when_the_strategy_changed_its_mind
                 yield q.id, Decision(q.url, not bad, 1.0, "low-value:-1" if bad else "good",
                                      -1 if bad else None)
 
-    def app(environ, start_response):
-        start_response("200 OK", [("Content-Type", "text/html")])
-        links = '<a href="/a">a</a><a href="/b">b</a><a href="/c">c</a>' \
-            if environ["PATH_INFO"] == "/" else ""
-        return [f"<html><body><p>x</p>{links}</body></html>".encode()]
-
     monkeypatch.setitem(strategies.REGISTRY, "bfs", ChangesItsMind)
-    with serve_wsgi(app) as base:
+    with serve_wsgi(_home_linking("abc")) as base:
         Crawl(make_profile(base, tmp_path / "job")).run()
     conn = sqlite3.connect(tmp_path / "job" / "crawl.sqlite3")
     rows = {urlsplit(u).path: (s, r, c) for u, s, r, c in conn.execute(
@@ -289,14 +295,8 @@ def test_the_strategy_can_ask_for_a_re_ranking_before_the_interval_is_up(
             AsksOnce.asked += 1
             return AsksOnce.asked == 2          # after the second page, once
 
-    def app(environ, start_response):
-        start_response("200 OK", [("Content-Type", "text/html")])
-        links = "".join(f'<a href="/{c}">{c}</a>' for c in "abcd") \
-            if environ["PATH_INFO"] == "/" else ""
-        return [f"<html><body><p>x</p>{links}</body></html>".encode()]
-
     monkeypatch.setitem(strategies.REGISTRY, "bfs", AsksOnce)
-    with serve_wsgi(app) as base:
+    with serve_wsgi(_home_linking("abcd")) as base:
         Crawl(make_profile(base, tmp_path / "job")).run()
     conn = sqlite3.connect(tmp_path / "job" / "crawl.sqlite3")
     order = [urlsplit(u).path for (u,) in conn.execute(
