@@ -79,6 +79,23 @@ def test_hits_target_mode_fixes_the_authority() -> None:
         hits(A, target=5)
 
 
+def test_randomized_hits_gives_a_minority_community_what_its_links_earn() -> None:
+    """Two communities: lists (0) linking 900 tickets (1), and an index (2) linking 30 wiki
+    pages (3). Kleinberg's principal eigenvector gives the wiki pages nothing (a real Trac
+    at 1,500 tickets: authority 0.000, and its wiki was left as low-value); randomized HITS
+    (Ng, Zheng & Jordan 2001) gives each community its walk's share, and with reset 0 is
+    Kleinberg's."""
+    A = np.array([[0, 900, 0, 0], [0, 0, 0, 0], [0, 0, 0, 30], [0, 0, 0, 0]], dtype=float)
+    _, auth = hits(A)
+    assert auth[3] < 1e-6 and auth[1] > 0.999
+    hub_r, auth_r = hits(A, reset=0.1)
+    assert auth_r[3] == pytest.approx(auth_r[1]) and auth_r[3] > 0.5   # the walk's view
+    assert hub_r[2] == pytest.approx(hub_r[0])
+    assert np.isclose(np.linalg.norm(auth_r), 1) and np.isclose(np.linalg.norm(hub_r), 1)
+    B = np.array([[0, 1, 1], [0, 0, 1], [0, 0, 0]], dtype=float)
+    assert np.allclose(hits(B, reset=0.0)[1], hits(B)[1])
+
+
 def test_dsim_is_the_mean_distance_to_the_centroid() -> None:
     X = np.array([[0.0, 0.0], [2.0, 0.0], [5.0, 5.0], [5.0, 5.0]])
     assert np.allclose(dsim(X, np.array([0, 0, 1, 1]), 2), [1.0, 0.0])

@@ -1108,3 +1108,17 @@ def test_the_queue_is_re_ranked_when_a_clusters_worth_halves() -> None:
         for _ in range(40):
             other.worth.observe(1, False, [])
         assert not other.rescore_due()
+
+
+def test_hits_reset_must_be_a_probability() -> None:
+    from archiver.errors import ProfileError
+
+    def make(reset: object) -> Any:
+        return REGISTRY["source-ucc"](profile_from_dict({
+            "name": "t", "seeds": ["http://s.test/"],
+            "strategy": {"name": "source-ucc", "params": {"hits_reset": reset}}}))
+
+    assert make(0.1).hits_reset == 0.1 and make(0).hits_reset == 0.0
+    for bad in (1, 1.5, -0.1):
+        with pytest.raises(ProfileError, match=r"strategy\.params\.hits_reset"):
+            make(bad)

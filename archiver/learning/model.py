@@ -198,15 +198,17 @@ class SourceModel:
 
     def scorer(self, mode: str = "ucc", *, target: int | None = None,
                alpha: float | None = None, self_links: bool | None = None,
-               content: bool = False, balance: bool = True, per_page: bool = False
-               ) -> LinkScorer:
+               content: bool = False, balance: bool = True, per_page: bool = False,
+               reset: float = 0.0) -> LinkScorer:
         """A fresh `LinkScorer` (crawl-for-UCC or crawl-for-target, §4.4); `content` puts
         the clusters' content shares into Score(C), `per_page` scores hubs per sampled page
-        of each cluster (see `LinkScorer`, ``pages``)."""
+        of each cluster (see `LinkScorer`, ``pages``), `reset` > 0 takes randomized HITS
+        (`archiver.learning.navigation.hits`)."""
         self._check_fitted()
         return LinkScorer(self.navigation_, self.dsim_, mode=mode, target=target, alpha=alpha,
                           self_links=self_links, content=self.content_ if content else None,
-                          balance=balance, pages=self.cluster_sizes() if per_page else None)
+                          balance=balance, pages=self.cluster_sizes() if per_page else None,
+                          reset=reset)
 
     def cluster_sizes(self) -> np.ndarray:
         """Sampled pages of every cluster (outliers not counted)."""

@@ -165,6 +165,19 @@ ratio 0.496 -> 0.725, recall 0.581 -> 0.857). It orders the frontier only: the l
 verdict leaves it out, so listings stay worth following and are fetched once the content
 links run out (they are how new content is found). See `LinkScorer`.
 
+Randomized HITS (an option, parameter ``hits_reset``, default 0: off): eq. 7–8's HITS
+gives a cluster outside the community that dominates its principal eigenvector no
+authority. On a real Trac at 1,500 tickets the ticket cluster took authority 0.994 and the
+project's wiki pages, linked only from the home page, the wiki's indexes and each other,
+0.000: Score(C) 0.2% of the tickets', under the low-value line, and source-ucc stopped with
+12 of the 375 wiki pages (recall 0.806). ``hits_reset`` ε > 0 takes Ng, Zheng & Jordan's
+randomized HITS (`archiver.learning.navigation.hits`): with ε = 0.1 that crawl archives every
+page (recall 1.000, 95% after 2,142 requests, 1.20 of the floor), and at 300 tickets 95%
+after 612 instead of 675. It is off because it moves every cluster's value on every site:
+zoo forum v1 VR at the budget 0.854 -> 0.690 and recall 0.788 -> 0.646, zoo wiki v1 recall
+0.751 -> 0.693, zoo media v0 recall 0.884 -> 0.852; real FlaskBB 95% after 754 instead of
+734, real Askbot 567 instead of 542 (`benchmarks/results/realsite-trac.md`).
+
 Worth (an extension of eq. 11, parameter ``worth``, `archiver.learning.discovery.Worth`):
 eq. 11 values a cluster by its sampled pages and never by what its pages bring once
 known. Crawling for UCC, Score(C) is also multiplied by min(1, w(C) / 0.5), where the
@@ -252,6 +265,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from archiver.errors import ProfileError
 from archiver.learning.duplicates import DuplicateRates
 from archiver.learning.dust import Dust
 from archiver.learning.neardup import NearDuplicates
@@ -384,7 +398,8 @@ class SourceStrategy(Strategy):
     that found only links to clusters bringing no text; default true; see the module
     docstring), ``worth_rescore`` (re-rank the queue at once when a cluster's worth factor
     falls below half or rises above twice what it was; default true; same place),
-    ``spread_ties`` (links equal by eq. 12 are popped in an order a hash of
+    ``hits_reset`` (ε of randomized HITS for eq. 7–8; default 0, Kleinberg's HITS; see the
+    module docstring), ``spread_ties`` (links equal by eq. 12 are popped in an order a hash of
     their URL gives, not in discovery order; default false; see `_spread`),
     ``hub_per_page`` (HITS over A with each row divided by its cluster's sampled pages;
     default true crawling for a target, false crawling for UCC, as source-target does when
@@ -407,7 +422,7 @@ class SourceStrategy(Strategy):
         **{name: (bool, type(None)) for name in ("hub_per_page", "self_links")},
         **{name: (int,) for name in ("exhaustion", "min_pages", "random_state",
                                       "rescore_every")},
-        **{name: (int, float) for name in ("hub_share", "low_value")},
+        **{name: (int, float) for name in ("hits_reset", "hub_share", "low_value")},
         "alpha": (int, float, type(None)),
     }
 
@@ -446,6 +461,10 @@ class SourceStrategy(Strategy):
         self.use_live_outliers = bool(params.get("live_outliers", True))
         self.use_worth = bool(params.get("worth", True))
         self.worth_rescore = bool(params.get("worth_rescore", True))
+        self.hits_reset = float(params.get("hits_reset", 0.0))
+        if not 0.0 <= self.hits_reset < 1.0:
+            raise ProfileError([f"strategy.params.hits_reset: {self.hits_reset} is not a "
+                                "probability in [0, 1); 0 is Kleinberg's HITS, e.g. 0.1"])
         self._ranked_worth: np.ndarray | None = None   # `rescore_due`
         self.content_guard = bool(params.get("content_guard", True))
         self.spread_ties = bool(params.get("spread_ties", False))   # see `_spread`
@@ -523,7 +542,7 @@ class SourceStrategy(Strategy):
                 "listings_by_links": self.listings_by_links,
                 "live_outliers": self.use_live_outliers,
                 "families": self.use_families, "worth": self.use_worth,
-                "worth_rescore": self.worth_rescore,
+                "worth_rescore": self.worth_rescore, "hits_reset": self.hits_reset,
                 "query_modes": self.sampler.query_modes, "content_guard": self.content_guard,
                 "spread_ties": self.spread_ties, "self_views": self.use_self_views,
                 "dust": self.use_dust, "hub_per_page": self.hub_per_page,
@@ -1138,7 +1157,7 @@ class SourceStrategy(Strategy):
                                    content=self.use_content and mode == "ucc",
                                    balance=self.use_balance,
                                    per_page=(mode == "target") if self.hub_per_page is None
-                                   else self.hub_per_page)
+                                   else self.hub_per_page, reset=self.hits_reset)
         sc = self.scorer
         # The verdict leaves Content(C) out, as it does Balance: listings must stay worth
         # following, they only wait behind known content links (module docstring).
