@@ -89,8 +89,8 @@ from benchmarks.realsite.php import (
     run_checked,
     same_host_links,
     serve_helper,
-    smoke_build,
     smoke_fetch,
+    smoke_site,
     venv_missing,
 )
 from benchmarks.realsite.words import FIRST, LAST, NOUNS, PLACES
@@ -670,16 +670,10 @@ def stats(folder: Path) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    folder = smoke_build(__doc__, "questions", 300, build, argv, check=available)
-    if folder is None:
-        return 2
-    print(f"content: {stats(folder)}")
-    with serve(folder) as seed:
-        server = seed.rstrip("/")
-        ucc = sorted(entities(folder, server))
-        print(f"seed: {seed}\nentities: {len(ucc)} {Counter(page_type(u) for u in ucc)}")
-        home = requests.get(seed, timeout=30)  # a redirect to /questions/
-        home_links = same_host_links(home.content, home.url)
+    with smoke_site(sys.modules[__name__], "questions", 300, argv) as smoke:
+        if smoke is None:
+            return 2
+        seed, ucc, home_links = smoke.seed, smoke.ucc, smoke.home_links
         question = max((u for u in ucc if page_type(u) == "question"), key=len)
         question_links = same_host_links(requests.get(question, timeout=30).content, question)
         user = min(u for u in ucc if page_type(u) == "user")
@@ -688,7 +682,7 @@ def main(argv: list[str] | None = None) -> int:
                                                  reverse=True)}
         smoke_fetch([seed, question, user, *first.values()], page_type, follow_redirects=False)
         print(f"POST {requests.post(seed, timeout=30).status_code} (read-only)")
-        print_link_types([(home.url, home_links), (question, question_links),
+        print_link_types([("home", home_links), (question, question_links),
                           (user, user_links)], page_type)
     return 0
 

@@ -74,8 +74,8 @@ from benchmarks.realsite.php import (
     print_link_types,
     same_host_links,
     serve_helper,
-    smoke_build,
     smoke_fetch,
+    smoke_site,
     venv_missing,
 )
 from benchmarks.realsite.words import FIRST, LAST, NOUNS, PLACES
@@ -571,15 +571,11 @@ def stats(folder: Path) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    folder = smoke_build(__doc__, "topics", 300, build, argv, check=available)
-    if folder is None:
-        return 2
-    print(f"content: {stats(folder)}")
-    with serve(folder) as seed:
-        server = seed.rstrip("/")
-        ucc = sorted(entities(folder, server))
-        print(f"seed: {seed}\nentities: {len(ucc)} {Counter(page_type(u) for u in ucc)}")
-        home_links = same_host_links(requests.get(seed, timeout=30).content, seed)
+    with smoke_site(sys.modules[__name__], "topics", 300, argv) as smoke:
+        if smoke is None:
+            return 2
+        seed, server, ucc = smoke.seed, smoke.server, smoke.ucc
+        home_links = smoke.home_links
         forum = min(u for u in home_links if page_type(u) == "forum")
         forum_links = same_host_links(requests.get(forum, timeout=30).content, forum)
         topic = max((u for u in ucc if page_type(u) == "topic"), key=lambda u: "?" in u)

@@ -17,6 +17,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin, urlsplit
@@ -206,6 +207,40 @@ def print_link_types(pages: Sequence[tuple[str, set[str]]], page_type: Callable[
     for name, links in pages:
         print(f"{len(links)} distinct same-host links on {name}: "
               f"{dict(Counter(page_type(u) for u in links).most_common())}")
+
+
+@dataclass(frozen=True)
+class Smoke:
+    """A Python site's smoke test under way (`smoke_site`): its build folder, home URL,
+    origin, UCC URLs and the home page's same-host links."""
+
+    folder: Path
+    seed: str
+    server: str
+    ucc: list[str]
+    home_links: set[str]
+
+
+@contextlib.contextmanager
+def smoke_site(site: Any, size_option: str, default_size: int,
+               argv: Sequence[str] | None) -> Iterator[Smoke | None]:
+    """The Python sites' smoke tests start alike: build the site module `site` as
+    `smoke_build` does, print its content figures (`site.stats`), serve it, print its UCC by
+    page type and read the home page's links (after a redirect, as Askbot's to
+    /questions/). Yields None, having said what is missing, when its venv is not there."""
+    folder = smoke_build(site.__doc__, size_option, default_size, site.build, argv,
+                         check=site.available)
+    if folder is None:
+        yield None
+        return
+    print(f"content: {site.stats(folder)}")
+    with site.serve(folder) as seed:
+        server = seed.rstrip("/")
+        ucc = sorted(site.entities(folder, server))
+        print(f"seed: {seed}\nentities: {len(ucc)} "
+              f"{Counter(site.page_type(u) for u in ucc)}")
+        home = requests.get(seed, timeout=30)
+        yield Smoke(folder, seed, server, ucc, same_host_links(home.content, home.url))
 
 
 def smoke_build(doc: str, size_option: str, default_size: int,
