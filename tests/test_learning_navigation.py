@@ -17,6 +17,7 @@ from archiver.learning.navigation import (
     cluster_content,
     dsim,
     hits,
+    walk_values,
 )
 from archiver.learning.sampling import SiteSampler
 from tests.test_learning_sites import HOST, Forum, sample_site
@@ -94,6 +95,23 @@ def test_randomized_hits_gives_a_minority_community_what_its_links_earn() -> Non
     assert np.isclose(np.linalg.norm(auth_r), 1) and np.isclose(np.linalg.norm(hub_r), 1)
     B = np.array([[0, 1, 1], [0, 0, 1], [0, 0, 0]], dtype=float)
     assert np.allclose(hits(B, reset=0.0)[1], hits(B)[1])
+
+
+def test_walk_values_keep_a_minority_page_type_above_the_low_value_line() -> None:
+    """A Trac-like cluster graph: lists (0) and the timeline (1) link tickets (2) by the
+    thousand, an index (3) links 30 wiki pages (4), which link each other, and every page
+    links the index. By Kleinberg's HITS the wiki pages are worth nearly nothing next to the
+    tickets (under SOUrCe's 5% low-value line); randomized HITS values them as a page type
+    of their own."""
+    A = np.array([[0, 0, 900, 1, 0], [0, 0, 800, 1, 0], [0, 0, 40, 1, 0],
+                  [0, 0, 0, 0, 30], [0, 0, 0, 1, 20]], dtype=float)
+    dsim = np.array([0.4, 0.2, 0.3, 0.1, 0.4])
+    hub, auth = hits(A)
+    kleinberg = (0.5 * auth + 0.5 * hub) * dsim
+    assert kleinberg[4] / kleinberg.max() < 0.05
+    walk = walk_values(A, dsim, 0.5, 0.1)
+    assert walk.max() == pytest.approx(1.0) and walk[4] > 0.2
+    assert walk_values(np.zeros((0, 0)), np.zeros(0), 0.5, 0.1).size == 0
 
 
 def test_dsim_is_the_mean_distance_to_the_centroid() -> None:

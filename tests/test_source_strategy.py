@@ -1110,15 +1110,16 @@ def test_the_queue_is_re_ranked_when_a_clusters_worth_halves() -> None:
         assert not other.rescore_due()
 
 
-def test_hits_reset_must_be_a_probability() -> None:
+@pytest.mark.parametrize("key", ["hits_reset", "verdict_reset"])
+def test_hits_resets_must_be_probabilities(key: str) -> None:
     from archiver.errors import ProfileError
 
     def make(reset: object) -> Any:
         return REGISTRY["source-ucc"](profile_from_dict({
             "name": "t", "seeds": ["http://s.test/"],
-            "strategy": {"name": "source-ucc", "params": {"hits_reset": reset}}}))
+            "strategy": {"name": "source-ucc", "params": {key: reset}}}))
 
-    assert make(0.1).hits_reset == 0.1 and make(0).hits_reset == 0.0
+    assert getattr(make(0.1), key) == 0.1 and getattr(make(0), key) == 0.0
     for bad in (1, 1.5, -0.1):
-        with pytest.raises(ProfileError, match=r"strategy\.params\.hits_reset"):
+        with pytest.raises(ProfileError, match=rf"strategy\.params\.{key}"):
             make(bad)
