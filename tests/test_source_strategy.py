@@ -48,7 +48,7 @@ def _profile(name: str, out: Path, seeds: list[str], max_requests: int = 100,
 
 
 # --- content share: orders the frontier, not the verdict -------------------------------------
-def _listing_site(tmp_path: Path, **params: Any) -> Any:
+def _listing_strategy(tmp_path: Path, **params: Any) -> Any:
     """source-ucc on the hand-made Flickr-like model of tests/test_learning_navigation.py:
     home C0, thumbnail lists C1 (hub, larger DSim, little text outside links), photos C2."""
     from tests.test_learning_navigation import (
@@ -92,13 +92,13 @@ def test_content_share_puts_listings_behind_content_but_keeps_them_followed(
     from tests.test_learning_navigation import X_LISTS, X_PHOTO
 
     # hub_share 0: the home page is not valued as a listing here (see the hub_share test)
-    on = _listing_site(tmp_path / "on", hub_share=0)
+    on = _listing_strategy(tmp_path / "on", hub_share=0)
     assert on.use_content and on.params()["content"] is True
     to_list, to_photo = (on._judge(u, 0, x) for u, x in (("l9", X_LISTS), ("d9", X_PHOTO)))
     assert to_list.follow and to_photo.follow                  # both worth following ...
     assert to_photo.priority > to_list.priority > 0            # ... photos first
     assert to_list.reason.startswith("source:") and to_list.cluster == 1
-    off = _listing_site(tmp_path / "off", content=False, hub_share=0)
+    off = _listing_strategy(tmp_path / "off", content=False, hub_share=0)
     to_list_off, to_photo_off = (off._judge(u, 0, x)
                                  for u, x in (("l9", X_LISTS), ("d9", X_PHOTO)))
     assert to_list_off.priority > to_photo_off.priority        # eq. 11 alone: lists first
@@ -127,7 +127,7 @@ def test_with_hub_share_a_listing_of_the_content_is_worth_what_it_lists(
     from tests.test_learning_navigation import X_LISTS
 
     def kleinberg(path: Path, **params: Any) -> Any:
-        return _listing_site(path, verdict_reset=0, **params)
+        return _listing_strategy(path, verdict_reset=0, **params)
 
     values, scores = {}, {}
     for share in (0.0, 1 / 3, 0.5, 0.6):
@@ -153,7 +153,7 @@ def test_with_hub_share_a_listing_of_the_content_is_worth_what_it_lists(
     off = kleinberg(tmp_path / "no-exhaustion", exhaustion=0, hub_share=0.5)
     assert off._static.tolist() == values[0.0]           # nothing else would stop its links
     assert off.scorer.cluster_scores().tolist() == scores[0.0]
-    assert _listing_site(tmp_path / "walk", hub_share=0)._static[0] >= LOW_VALUE
+    assert _listing_strategy(tmp_path / "walk", hub_share=0)._static[0] >= LOW_VALUE
 
 
 def test_a_short_listing_of_the_content_is_new_by_its_links_not_its_text(
@@ -175,13 +175,13 @@ def test_a_short_listing_of_the_content_is_new_by_its_links_not_its_text(
         strategy.describe(visit)
         return strategy._novel[url]
 
-    on = _listing_site(tmp_path / "on")
+    on = _listing_strategy(tmp_path / "on")
     assert on.scorer.is_listing(0) and not on.scorer.is_listing(2)
     assert not on.scorer.is_listing(-1)
     assert not novel(on, 0, "http://m.test/h2", f"<h1>Following</h1><ul>{names}</ul>")
     assert novel(on, 0, "http://m.test/h3", f"<p>{_text(3)}</p>")          # judged: new
     assert novel(on, 2, "http://m.test/d20", f"<ul>{names}</ul>")
-    off = _listing_site(tmp_path / "off", listings_by_links=False)
+    off = _listing_strategy(tmp_path / "off", listings_by_links=False)
     assert off.params()["listings_by_links"] is False
     assert novel(off, 0, "http://m.test/h2", f"<h1>Following</h1><ul>{names}</ul>")
 
@@ -272,9 +272,9 @@ def test_a_link_that_redirects_is_ranked_by_its_value_per_request(tmp_path: Path
             if redirect:
                 strategy.observe_fetch(f"http://m.test/t{i}", 200, True)
 
-    plain = _listing_site(tmp_path / "plain")
+    plain = _listing_strategy(tmp_path / "plain")
     before = plain._judge("d9", 0, X_PHOTO)
-    on = _listing_site(tmp_path / "on")
+    on = _listing_strategy(tmp_path / "on")
     follow(on, 3, redirect=True)
     assert on._hops == {(0, canonical_apath(X_PHOTO)): [6, 3, 0]}    # no file
     after = on._judge("d9", 0, X_PHOTO)
@@ -283,7 +283,7 @@ def test_a_link_that_redirects_is_ranked_by_its_value_per_request(tmp_path: Path
     follow(on, 3, redirect=False)          # 9 requests for 6 pages
     assert on._judge("d9", 0, X_PHOTO).priority == pytest.approx(before.priority / 1.5)
     assert on._judge("l9", 0, X_LISTS).priority == plain._judge("l9", 0, X_LISTS).priority
-    off = _listing_site(tmp_path / "off", redirect_cost=False)
+    off = _listing_strategy(tmp_path / "off", redirect_cost=False)
     follow(off, 3, redirect=True)
     assert off._judge("d9", 0, X_PHOTO).priority == pytest.approx(before.priority)
     # a loaded model brings the sample's counts, files too; one saved before they were
@@ -291,7 +291,7 @@ def test_a_link_that_redirects_is_ranked_by_its_value_per_request(tmp_path: Path
     model = on.model
     for row in ([0, canonical_apath(X_PHOTO), 4, 2], [0, canonical_apath(X_PHOTO), 4, 2, 0]):
         model.info["redirects"] = [row]
-        loaded = _listing_site(tmp_path / f"loaded{len(row)}")
+        loaded = _listing_strategy(tmp_path / f"loaded{len(row)}")
         loaded._use(model)
         assert loaded._hops == {(0, canonical_apath(X_PHOTO)): [4, 2, 0]}
         assert loaded._judge("d9", 0, X_PHOTO).priority == pytest.approx(before.priority / 2)
@@ -316,7 +316,7 @@ def test_harvest_evidence_turns_a_pair_whose_pages_are_outliers_low_value(
             strategy._via[f"d{i}"] = ("h", X_PHOTO)
             strategy._observe_destination(f"d{i}", cluster)
 
-    on = _listing_site(tmp_path / "on")
+    on = _listing_strategy(tmp_path / "on")
     before = on._judge("d9", 0, X_PHOTO)
     assert before.follow and before.cluster == 2 and on._static[-1] == 0.0
     on._via["d99"] = ("h", X_PHOTO)
@@ -332,12 +332,12 @@ def test_harvest_evidence_turns_a_pair_whose_pages_are_outliers_low_value(
     observe(on, 1, -1, start=500)
     after = on._judge("d9", 0, X_PHOTO)
     assert not after.follow and after.reason == "low-value:-1"
-    known = _listing_site(tmp_path / "known")
+    known = _listing_strategy(tmp_path / "known")
     observe(known, 200, 0)                                  # home-like pages, worth 0.03
     confirmed = known._judge("d9", 0, X_PHOTO)
     assert confirmed.reason == "source:exact+seen:2"
     assert (confirmed.follow, confirmed.priority) == (True, pytest.approx(before.priority))
-    off = _listing_site(tmp_path / "off", evidence=False)
+    off = _listing_strategy(tmp_path / "off", evidence=False)
     observe(off, needed + 10, -1)
     assert off._judge("d9", 0, X_PHOTO) == before and not off._evidence
 
@@ -353,7 +353,7 @@ def test_links_of_url_patterns_never_sampled_share_their_pairs_evidence(
     from tests.test_learning_navigation import X_PHOTO
 
     monkeypatch.setattr(source, "TRUSTED_SAMPLE", 1)
-    strategy = _listing_site(tmp_path)
+    strategy = _listing_strategy(tmp_path)
     link = "http://m.test/api.php?z=1"
     assert strategy._judge(link, 0, X_PHOTO).follow
     urls = [f"http://m.test/api.php?p{i}=v" for i in range(100)]
@@ -376,7 +376,7 @@ def test_a_noindex_page_is_evidence_against_the_link_that_found_it(tmp_path: Pat
     from archiver.learning.features import canonical_apath
     from tests.test_learning_navigation import X_PHOTO
 
-    strategy = _listing_site(tmp_path)
+    strategy = _listing_strategy(tmp_path)
     strategy.model.classify = lambda bag: 2                 # every page looks like a photo
 
     def visit(url: str, robots: str) -> None:
@@ -401,7 +401,7 @@ def test_links_equal_by_eq12_pop_in_an_order_unrelated_to_the_site(tmp_path: Pat
     eq. 12 get priorities spread by a hash of their URL: the same for the same URL on every
     page, too little to reorder links that eq. 12 tells apart; 0 stays 0. Off by default
     (`SourceStrategy._spread`: it costs requests where discovery order did no harm)."""
-    on = _listing_site(tmp_path / "on", spread_ties=True)
+    on = _listing_strategy(tmp_path / "on", spread_ties=True)
     months = [f"http://w.test/2026/{m:02d}/" for m in range(12, 0, -1)]
     decided = on._judge_page(0, [Link(u, '/html/body/aside/ul/li/a') for u in months])
     assert len({d.reason for d in decided}) == 1 and all(d.follow for d in decided)
@@ -412,7 +412,7 @@ def test_links_equal_by_eq12_pop_in_an_order_unrelated_to_the_site(tmp_path: Pat
     assert again.priority == on._spread(months[0], base) > base
     assert on._spread(months[0], base) < base * (1 + source.ORDER_SPREAD)
     assert on._spread(months[0], 0.0) == 0.0
-    off = _listing_site(tmp_path / "off")               # the default
+    off = _listing_strategy(tmp_path / "off")               # the default
     assert off.params()["spread_ties"] is False
     assert [d.priority for d in off._judge_page(0, [Link(u, '/html/body/aside/ul/li/a')
                                                     for u in months])] == \
@@ -426,7 +426,7 @@ def test_one_page_links_alike_share_a_verdict_and_it_is_the_same(tmp_path: Path)
     from archiver.learning.features import canonical_apath
     from tests.test_learning_navigation import X_LISTS, X_PHOTO
 
-    strategy = _listing_site(tmp_path)
+    strategy = _listing_strategy(tmp_path)
     table = strategy.scorer.table   # the sample saw links of the pattern of /a/b?x=1 there
     table._sampled_by_pattern[(0, canonical_apath(X_PHOTO), strategy._pattern("/a/b?x=1"))] = 3
     for i, name in enumerate("pqrstu"):   # evidence against one URL pattern of the pair
@@ -798,7 +798,7 @@ def test_balance_param_reaches_the_scorer(tmp_path: Path) -> None:
 
     for name, params, drops in (("on", {"balance": True}, True), ("default", {}, False),
                                 ("off", {"balance": False}, False)):
-        strategy = _listing_site(tmp_path / name, **params)
+        strategy = _listing_strategy(tmp_path / name, **params)
         assert strategy.params()["balance"] is (name == "on")
         first = strategy._judge("d9", 0, X_PHOTO).priority
         for _ in range(5):
@@ -811,7 +811,7 @@ def test_the_duplicate_guard_reads_the_canonical_count_saved_with_the_model(
     """`fit` saves how many duplicate views a rel=canonical decided; a model saved before
     that was counted takes every duplicate view as one (the old guard)."""
     rows = [[0, "/html/body/a", 10, 8, 0, 0]]
-    strategy = _listing_site(tmp_path)
+    strategy = _listing_strategy(tmp_path)
     model = strategy.model
     model.info.update(duplicate_views=rows, canonical_views=1)
     strategy._use(model)
@@ -877,7 +877,7 @@ def test_the_content_is_never_a_cluster_the_site_marks_noindex(tmp_path: Path) -
     the namespace start pages were skipped (recall 0.988). A cluster most of whose sampled
     pages are marked noindex, while the sample trusts the signal, is never that cluster;
     if every cluster is, the order is left alone."""
-    on = _listing_site(tmp_path / "on")
+    on = _listing_strategy(tmp_path / "on")
     model = on.model
     assert on._protected == 2                              # the photos
     labels = model.labels_.tolist()
@@ -891,7 +891,7 @@ def test_the_content_is_never_a_cluster_the_site_marks_noindex(tmp_path: Path) -
     model.info["noindex_clusters"] = [0, 1, 2]
     on._use(model)
     assert on._protected == 2
-    off = _listing_site(tmp_path / "off", content_guard=False)
+    off = _listing_strategy(tmp_path / "off", content_guard=False)
     assert off.params()["content_guard"] is False
     off.model.info["noindex_clusters"] = [2]
     off._use(off.model)
@@ -906,7 +906,7 @@ def test_the_harvest_counts_noindex_by_the_query_modes_of_the_sample(tmp_path: P
     """The sample's query modes (`SiteSampler.modes_`, kept in the model's info) are the
     harvest's too: noindex is counted per `mode_kind`; a model without them (or saved
     before them) counts per `url_kind`."""
-    s = _listing_site(tmp_path)
+    s = _listing_strategy(tmp_path)
     login = "http://m.test/d.php?id=a&do=login"
     assert not s.dups.modes and s.dups.kind(login) == "/*?do&id"
     s.model.info["query_modes"] = {"do": ["login", "edit"]}
@@ -958,7 +958,7 @@ def test_links_to_live_outliers_are_followed_last_and_to_dead_ones_not(
                                  f"{w}tool?do=media", *rare], -1)}
 
     def strategy(name: str, target: int | None = None, **params: Any) -> Any:
-        s = _listing_site(tmp_path / name, **params)
+        s = _listing_strategy(tmp_path / name, **params)
         model = s.model
         model.navigation_ = NavigationTable().fit(groups, clusters, n_clusters=3)
         model.urls_ = list(clusters)
@@ -1038,7 +1038,7 @@ def test_live_outliers_behind_companion_links_are_credited_by_their_own_pattern(
                 **dict.fromkeys(wiki, 2), talk[0]: -1, f"{w}members": -1}
 
     def strategy(name: str, **params: Any) -> Any:
-        s = _listing_site(tmp_path / name, **params)
+        s = _listing_strategy(tmp_path / name, **params)
         model = s.model
         model.navigation_ = NavigationTable().fit(groups, clusters, n_clusters=3)
         model.urls_ = list(clusters)
