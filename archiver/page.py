@@ -308,7 +308,8 @@ def parse_html(url: str, body: bytes, encoding: str | None = None,
 def alternate_urls(head: etree._Element, base: str) -> frozenset[str]:
     """The URLs the head declares as this page in another format: ``<link rel="alternate">``
     (``rel`` may hold more tokens) without ``hreflang`` (another language is another page)
-    and other than the page's own URL, absolute and without fragments. Trac declares each
+    and other than `base` itself (the page's URL, or its ``<base href>`` when it has one),
+    absolute and without fragments. Trac declares each
     ticket's CSV, TSV and RSS exports and each wiki page's plain text, MediaWiki its edit
     form and feeds, DokuWiki its plain-HTML and wiki-markup exports, WordPress its feeds,
     REST and oEmbed copies."""

@@ -431,10 +431,10 @@ class SourceStrategy(Strategy):
     PARAMS: ClassVar[Mapping[str, tuple[type, ...]]] = {
         **{name: (bool,) for name in (
             "alternates", "balance", "content", "content_guard", "duplicates", "dust",
-            "evidence",
-            "families", "files", "listing_exhaustion", "listings_by_links", "live_outliers",
-            "near_duplicates", "noindex_kinds", "query_modes", "redirect_cost", "self_views",
-            "spread_ties", "url_patterns", "url_shape", "worth", "worth_rescore")},
+            "evidence", "families", "files", "listing_exhaustion", "listings_by_links",
+            "live_outliers", "near_duplicates", "noindex_kinds", "query_modes",
+            "redirect_cost", "self_views", "spread_ties", "url_patterns", "url_shape",
+            "worth", "worth_rescore")},
         **{name: (bool, type(None)) for name in ("hub_per_page", "self_links")},
         **{name: (int,) for name in ("exhaustion", "min_pages", "random_state",
                                       "rescore_every")},
@@ -1446,6 +1446,8 @@ class SourceStrategy(Strategy):
         crawling for UCC, the only mode whose Score(C) reads it): the queue is then
         re-ranked at once, not at the next `rescore_every` pages (module docstring,
         "Worth")."""
+        # The class's mode, not the scorer's: source-target whose example fell in no
+        # cluster crawls for UCC but is not asked (measured so; see the session-29 note)
         if self.worth is None or not self.worth_rescore or self.mode != "ucc":
             return False                      # crawling for a target, Score(C) ignores it
         import numpy as np
