@@ -301,27 +301,27 @@ def parse_html(url: str, body: bytes, encoding: str | None = None,
                  if (el.get("name") or "").strip().lower() == "robots"]
         if metas:
             page.robots |= robots_directives(metas)
-        page.alternates = alternate_urls(head, page.base_url or url)
+        page.alternates = alternate_urls(head, page.base_url or url, url)
     return page
 
 
-def alternate_urls(head: etree._Element, base: str) -> frozenset[str]:
+def alternate_urls(head: etree._Element, base: str, url: str) -> frozenset[str]:
     """The URLs the head declares as this page in another format: ``<link rel="alternate">``
     (``rel`` may hold more tokens) without ``hreflang`` (another language is another page)
-    and other than `base` itself (the page's URL, or its ``<base href>`` when it has one),
-    absolute and without fragments. Trac declares each
+    and other than the page's own `url`, resolved against `base` (the page's URL, or its
+    ``<base href>`` when it has one), absolute and without fragments. Trac declares each
     ticket's CSV, TSV and RSS exports and each wiki page's plain text, MediaWiki its edit
     form and feeds, DokuWiki its plain-HTML and wiki-markup exports, WordPress its feeds,
     REST and oEmbed copies."""
-    own = urlsplit(base)._replace(fragment="").geturl()
+    own = urlsplit(url)._replace(fragment="").geturl()
     out = set()
     for el in head.iter("link"):
         rel = (el.get("rel") or "").lower().split()
         if "alternate" not in rel or el.get("hreflang") is not None:
             continue
-        url = absolute_url(base, el.get("href") or "")
-        if url and url != own:
-            out.add(url)
+        href = absolute_url(base, el.get("href") or "")
+        if href and href != own:
+            out.add(href)
     return frozenset(out)
 
 

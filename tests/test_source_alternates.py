@@ -154,3 +154,11 @@ def test_alternates_are_the_heads_rel_alternate_links_other_than_languages_and_i
                                "http://s.test/ticket/feed/"}
     assert parse_html("http://s.test/", b"<html><body><p>x</p></body></html>").alternates \
         == frozenset()
+    # with a <base href> elsewhere, hrefs resolve against it, and the page's own URL (not
+    # the base) is the one left out
+    based = b"""<html><head><base href="http://s.test/mirror/">
+    <link rel="alternate" href="http://s.test/ticket/7">
+    <link rel="alternate" href="http://s.test/mirror/">
+    <link rel="alternate" href="7?format=csv"></head><body></body></html>"""
+    assert parse_html("http://s.test/ticket/7", based).alternates == {
+        "http://s.test/mirror/", "http://s.test/mirror/7?format=csv"}
