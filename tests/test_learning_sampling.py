@@ -195,6 +195,68 @@ def test_a_mode_of_the_query_makes_a_kind_of_its_own() -> None:
     assert off.mode_kind("http://s/doku.php?id=p1&do=login") == "/*?do&id"
 
 
+PROFILE = '/html/body/div/a[@class="author"]'
+PERMALINK = '/html/body/div/a[@class="permalink"]'
+
+
+def _walk_walls(sampler: SiteSampler, lands: str, topics: int = 12,
+                direct_first: bool = False) -> list[str]:
+    """Topics 0, 1, … each linking the next topic and its author's profile (PROFILE).
+    Every profile redirects: to the login form, its own ``?next=`` each time, when `lands`
+    is "login" (one path, one structure); to the topic holding the link, fetched before,
+    when "topic" (a structure each); to the profile with a trailing slash, a page of one
+    structure each time, when "slash". `direct_first`: the first profile sampled answers
+    with a page. Returns the profiles sampled."""
+    sampled: list[str] = []
+    for i in range(topics):
+        links = [L(f"http://s/t/{i + 1}/", LIST), L(f"http://s/user/{i}/name{i}/", PROFILE)]
+        requests = sampler.add_page(f"http://s/t/{i}/", links, signature=f"topic{i}")
+        for url in [r.url for r in requests if r.apath == PROFILE]:
+            sampled.append(url)
+            if direct_first and len(sampled) == 1:
+                sampler.add_page(url, [], signature="profile")
+                continue
+            sampler.add_failure(url, dead=True)
+            if lands in ("login", "slash"):
+                to = f"http://s/login/?next={url[len('http://s'):]}" if lands == "login" \
+                    else f"{url}/"
+                sampler.add_redirect(url, to)
+                sampler.add_page(to, [], signature="login" if lands == "login" else "profile")
+            else:
+                sampler.add_redirect(url, f"http://s/t/{i}/")   # fetched before
+    return sampled
+
+
+def test_a_kind_of_url_that_redirects_to_one_wall_is_closed() -> None:
+    # a forum answers an anonymous visitor's profile links with its login form, each with
+    # its own ?next=: after min_pts such redirects the kind is chosen no more
+    sampler = SiteSampler(100, saturation=0.0, min_pts=4, random_state=0)
+    sampled = _walk_walls(sampler, "login")
+    assert len(sampled) == 4 and sampler.closed_kinds_ == {"/user/N/*/"}
+    assert sampler.aliases_[sampled[0]] == f"http://s/login/?next={sampled[0][8:]}"
+    # the login form counts for the profile's kind, not for its own
+    assert "/login/?next" not in sampler.closed_kinds_
+    # redirects to pages of several structures, to pages of one structure at several paths,
+    # a page first, or the switch: the kind stays open (the Apath still settles after
+    # 2 * min_pts destinations of one structure at one path)
+    for lands, direct_first, walls, n in (("topic", False, True, 12), ("slash", False, True, 12),
+                                          ("login", True, True, 8), ("login", False, False, 8)):
+        sampler = SiteSampler(100, saturation=0.0, min_pts=4, walls=walls, random_state=0)
+        sampled = _walk_walls(sampler, lands, direct_first=direct_first)
+        assert not sampler.closed_kinds_ and len(sampled) == n, (lands, direct_first, walls)
+
+
+def test_an_apath_settles_through_redirects() -> None:
+    # the page a redirect leads to is the destination of the Apath the requested URL was
+    # chosen for: eight profiles sampled, all landing on the login form, settle PROFILE;
+    # landing on the topics, or on pages of one structure at paths of their own, it does not
+    for lands, settled in (("login", True), ("topic", False), ("slash", False)):
+        sampler = SiteSampler(100, saturation=0.0, min_pts=4, walls=False, random_state=0)
+        sampled = _walk_walls(sampler, lands)
+        assert (PROFILE in sampler.settled_) is settled
+        assert len(sampled) == (8 if settled else 12)
+
+
 def test_missing_mass_is_good_turing() -> None:
     sampler = SiteSampler(100, random_state=0)
     assert sampler.missing_mass_ == 1.0

@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
+from urllib.parse import urlsplit
 
 import numpy as np
 
@@ -60,6 +61,23 @@ class SiteSampler:
 
     **Settled Apaths**: an Apath whose first 2·`min_pts` destinations show at most one
     structure in four (a login wall behind every "reply" button) is requested no more.
+
+    **Redirects**: a requested URL that answers with a redirect is reported with
+    `add_redirect`; the page it leads to (fetched next, or fetched before) counts as the
+    destination of the requested URL: for its Apath's settling, and for its kind. For
+    settling, pages reached by redirects are alike only at one path (whatever the query): a
+    forum's thread pages of one length can have one structure, and an in-post link that
+    redirects to other threads does not lead to one page (a precaution: on the zoo forum
+    it changed no crawl).
+
+    **Walled kinds**: a kind of URL whose first `min_pts` sampled URLs all redirected, and
+    all to one path (whatever the query) and pages of one structure, is closed too. That is
+    a login wall: a real Spirit
+    forum answers every profile, "reply", "publish" and history link of an anonymous
+    visitor with a redirect to its login form, each with its own ``?next=``; the sample of
+    96 requests held 28 such redirects and 36 login forms. A kind whose redirects lead to
+    several paths (a post's permalink to its topic, a URL to its form with a trailing slash,
+    however alike the pages) stays open.
 
     **Noindex kinds**: a kind of URL (`archiver.learning.duplicates.url_kind`: the path
     with its last segment as ``*``, and the names of the query's parameters) whose first
@@ -112,6 +130,9 @@ class SiteSampler:
         "Noindex kinds").
     query_modes : bool, default=True
         Count and close kinds with the modes of their query too (see "Modes of the query").
+    walls : bool, default=True
+        Close a kind whose first `min_pts` sampled URLs all redirected to pages of one
+        structure (see "Walled kinds").
     random_state : int, numpy Generator or None
         Seeds the choice of the one URL fetched per group.
 
@@ -122,7 +143,8 @@ class SiteSampler:
     order_ : list[str]
         Fetched page URLs in fetch order.
     aliases_ : dict[str, str]
-        Requested URL → final URL, for redirects reported by the loop.
+        Requested URL → the URL it redirected to (`add_redirect`, or `add_page`'s
+        `requested_url`).
     missing_mass_ : float
         The current Good–Turing estimate (1.0 before any link was seen).
 
@@ -135,7 +157,7 @@ class SiteSampler:
     def __init__(
         self, sample_size: int = 1000, *, min_pages: int = 200, saturation: float = 0.01,
         min_pts: int = 4, noindex_kinds: bool = True, query_modes: bool = True,
-        random_state: int | np.random.Generator | None = None,
+        walls: bool = True, random_state: int | np.random.Generator | None = None,
     ) -> None:
         if sample_size < 1:
             raise ValueError(f"sample_size must be >= 1; got {sample_size}")
@@ -145,6 +167,7 @@ class SiteSampler:
         self.min_pts = min_pts
         self.noindex_kinds = noindex_kinds
         self.query_modes = query_modes
+        self.walls = walls
         self.random_state = random_state
         self._rng = np.random.default_rng(random_state)
         self.groups_: dict[str, dict[str, list[str]]] = {}
@@ -164,6 +187,12 @@ class SiteSampler:
         self._linked: set[str] = set()                # every URL linked by a fetched page
         self._words = QueryWords()                    # keyword query values of _linked
         self.closed_kinds_: set[str] = set()
+        self._landing: dict[str, str] = {}           # redirect target → the URL requested
+        self._signature_of: dict[str, str] = {}      # fetched page → its signature
+        self._walls: dict[str, set[tuple[str, str]]] = {}  # URL kind → (path, signature)
+        #                                             of the pages its redirects led to
+        self._redirected: Counter[str] = Counter()   # URL kind → sampled URLs that redirected
+        self._direct: Counter[str] = Counter()       # URL kind → pages fetched without one
         self._pages_with: Counter[str] = Counter()  # Apath → pages it appeared on
         self._n_groups = 0
         self._f1 = 0
@@ -197,20 +226,20 @@ class SiteSampler:
             The site marks the page ``noindex``, which lets the sampler close kinds of URL
             that only lead to such pages.
         """
+        if requested_url is None:
+            requested_url = self._landing.pop(url, None)   # reached by a redirect
         for u in (url, requested_url):
             if u is not None:
                 self._pending.discard(u)
                 self._known.add(u)
         if requested_url is not None and requested_url != url:
             self.aliases_[requested_url] = url
-        via = self._via.pop(requested_url or url, None)
-        if via is not None and signature is not None:
-            seen = self._signatures.setdefault(via, set())
-            seen.add(signature)
-            self._arrived[via] += 1
-            arrived = self._arrived[via]
-            if arrived >= 2 * self.min_pts and 4 * len(seen) <= arrived:
-                self.settled_.add(via)
+        if signature is not None:
+            self._signature_of[url] = signature
+            self._arrive(requested_url or url, signature,
+                         landing=url if requested_url not in (None, url) else None)
+        else:
+            self._via.pop(requested_url or url, None)
         self._count_kind(requested_url or url, noindex, links)
         if url in self.groups_:
             return []
@@ -245,6 +274,45 @@ class SiteSampler:
             self._pending.add(choice)
             self._via[choice] = apath
         return requests
+
+    def add_redirect(self, url: str, location: str) -> None:
+        """A requested URL answered with a redirect to `location` (an absolute URL). The
+        page there, when the loop fetches it (or fetched it before), is the requested URL's
+        destination ("Redirects")."""
+        if url == location:
+            return
+        self.aliases_[url] = location
+        signature = self._signature_of.get(location)
+        if signature is not None:      # a page fetched before: no add_page will follow
+            self._arrive(url, signature, landing=location)
+        elif location not in self._landing:
+            self._landing[location] = url
+
+    def _arrive(self, requested: str, signature: str, *, landing: str | None) -> None:
+        """The page of structure `signature` was the destination of `requested` (at
+        `landing` when it redirected): settle the Apath it was chosen for ("Settled Apaths")
+        and close its kind when walled ("Walled kinds")."""
+        via = self._via.pop(requested, None)
+        # a page reached by a redirect is one destination per path and structure ("Redirects")
+        wall = None if landing is None else \
+            (urlsplit(landing)._replace(query="", fragment="").geturl(), signature)
+        if via is not None:
+            seen = self._signatures.setdefault(via, set())
+            seen.add(signature if wall is None else "\t".join(wall))
+            self._arrived[via] += 1
+            arrived = self._arrived[via]
+            if arrived >= 2 * self.min_pts and 4 * len(seen) <= arrived:
+                self.settled_.add(via)
+        for kind in {url_kind(requested), self.mode_kind(requested)}:
+            if wall is None:
+                self._direct[kind] += 1
+                continue
+            self._redirected[kind] += 1
+            walls = self._walls.setdefault(kind, set())
+            walls.add(wall)
+            if self.walls and not self._direct[kind] and len(walls) == 1 \
+                    and self._redirected[kind] >= self.min_pts:
+                self.closed_kinds_.add(kind)
 
     def still_wanted(self, url: str) -> bool:
         """Ask before fetching a requested URL: False when the Apath it was chosen for has

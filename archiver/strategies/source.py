@@ -405,7 +405,9 @@ class SourceStrategy(Strategy):
     a kind whose first 4 sampled pages were marked noindex and linked no more than a few
     new pages; default true; see `archiver.learning.sampling.SiteSampler`), ``query_modes``
     (the sampler's kinds also tell apart the modes of a query, ``do=login`` from
-    ``do=index``; default true; same place), ``content_guard`` (crawling for UCC, the
+    ``do=index``; default true; same place), ``walls`` (the sampler stops choosing URLs of
+    a kind whose first 4 sampled URLs all redirected to pages of one structure, a login
+    wall; default true; same place), ``content_guard`` (crawling for UCC, the
     cluster ranked first is never one most of whose sampled pages are marked noindex;
     default true; see `_use`), ``worth``
     (weigh a cluster's links by what its harvested pages brought, and settle at once a page
@@ -434,7 +436,7 @@ class SourceStrategy(Strategy):
             "evidence", "families", "files", "listing_exhaustion", "listings_by_links",
             "live_outliers", "near_duplicates", "noindex_kinds", "query_modes",
             "redirect_cost", "self_views", "spread_ties", "url_patterns", "url_shape",
-            "worth", "worth_rescore")},
+            "walls", "worth", "worth_rescore")},
         **{name: (bool, type(None)) for name in ("hub_per_page", "self_links")},
         **{name: (int,) for name in ("exhaustion", "min_pages", "random_state",
                                       "rescore_every")},
@@ -495,7 +497,8 @@ class SourceStrategy(Strategy):
         self.sampler: SiteSampler = SiteSampler(
             self.sample_size, min_pages=int(params.get("min_pages", min(200, self.sample_size))),
             noindex_kinds=bool(params.get("noindex_kinds", True)),
-            query_modes=bool(params.get("query_modes", True)), random_state=self.random_state)
+            query_modes=bool(params.get("query_modes", True)),
+            walls=bool(params.get("walls", True)), random_state=self.random_state)
         self.sampler.add_seeds([*profile.seeds, *self.extra_seeds()])
         self._bags: dict[str, Mapping[str, int]] = {}
         self._texts: dict[str, tuple[int, int]] = {}   # sampled page → `text_chars`
@@ -564,7 +567,8 @@ class SourceStrategy(Strategy):
                 "families": self.use_families, "worth": self.use_worth,
                 "worth_rescore": self.worth_rescore, "hits_reset": self.hits_reset,
                 "verdict_reset": self.verdict_reset,
-                "query_modes": self.sampler.query_modes, "content_guard": self.content_guard,
+                "query_modes": self.sampler.query_modes, "walls": self.sampler.walls,
+                "content_guard": self.content_guard,
                 "spread_ties": self.spread_ties, "self_views": self.use_self_views,
                 "dust": self.use_dust, "hub_per_page": self.hub_per_page,
                 "target_example": self.target_example, "random_state": self.random_state}
@@ -638,7 +642,7 @@ class SourceStrategy(Strategy):
         if not location:
             return
         if not self._fitted:
-            self.sampler.aliases_[url] = location
+            self.sampler.add_redirect(url, location)
         if location in self._fetched or location in self._redirected_to:
             self._duplicate_seen(url, True)
             if self.use_self_views:
