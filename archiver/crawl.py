@@ -362,8 +362,8 @@ class Crawl:
                 self._end_learning()
             elif (every := self.strategy.rescore_interval) and self.phase == "harvest" \
                     and (self.strategy.rescore_due()     # asked first: it keeps its state
-                         or self.stats.pages - self._rescored_at >= every):
-                self._rescored_at = self.stats.pages
+                         or self.stats.requests - self._rescored_at >= every):
+                self._rescored_at = self.stats.requests
                 self._rescore("queue re-ranked")
             if self.on_progress is not None:
                 self.on_progress(self.stats)
@@ -559,7 +559,7 @@ class Crawl:
                           " (SELECT coalesce(max(id), 0) FROM fetch) WHERE id = 1")
         self._rescore("model fitted")
         self.phase = "harvest"
-        self._rescored_at = self.stats.pages
+        self._rescored_at = self.stats.requests
 
     def _still_wanted(self, item: QueuedURL) -> bool:
         """Re-judge a popped URL before fetching it: the strategy may have learned, since

@@ -306,6 +306,51 @@ def test_the_strategy_can_ask_for_a_re_ranking_before_the_interval_is_up(
     assert conn.execute("SELECT COUNT(*) FROM event WHERE kind = 'rescore'").fetchone() == (1,)
 
 
+def test_the_periodic_re_ranking_counts_requests_not_pages(tmp_path, monkeypatch):
+    """The queue is re-ranked every `rescore_interval` requests, redirects included: what a
+    learning strategy learns from a run of redirects to pages it already has (their cost)
+    reaches the queue without waiting for pages. The home page links /r1../r4, each a
+    redirect back home, ranked first, then /c and /d; the re-ranking puts /d first, so it
+    comes before /r3 (counting pages, it came last: the zoo forum's in-post links, 400
+    redirects, 62 new pages, were never re-ranked below the member profiles)."""
+    from archiver import strategies
+    from archiver.strategies import Decision
+
+    names = ["r1", "r2", "r3", "r4", "c", "d"]
+
+    class Ranks(strategies.REGISTRY["bfs"]):   # type: ignore[misc,valid-type]
+        rescore_interval = 4
+
+        def decide(self, visit, links):
+            return [Decision(link.url, True, 1.0 - 0.1 * names.index(urlsplit(link.url)
+                                                                    .path[1:]), "first")
+                    for link in links]
+
+        def rescore(self, queued):
+            for q in queued:
+                yield q.id, Decision(q.url, True, 2.0 if q.url.endswith("/d") else 0.1,
+                                     "second")
+
+    def app(environ, start_response):
+        path = environ["PATH_INFO"]
+        if path.startswith("/r"):
+            start_response("302 Found", [("Location", "/"), ("Content-Length", "0")])
+            return [b""]
+        start_response("200 OK", [("Content-Type", "text/html")])
+        links = "".join(f'<a href="/{n}">{n}</a>' for n in names) if path == "/" else ""
+        return [f"<html><body><p>x</p>{links}</body></html>".encode()]
+
+    monkeypatch.setitem(strategies.REGISTRY, "bfs", Ranks)
+    with serve_wsgi(app) as base:
+        Crawl(make_profile(base, tmp_path / "job")).run()
+    conn = sqlite3.connect(tmp_path / "job" / "crawl.sqlite3")
+    order = [urlsplit(u).path for (u,) in conn.execute(
+        "SELECT u.url FROM fetch f JOIN url u ON u.id = f.url_id WHERE u.via != 'robots' "
+        "ORDER BY f.id")]
+    assert order[:2] == ["/", "/r1"] and sorted(order) == sorted(["/", *(f"/{n}" for n in names)])
+    assert order.index("/d") < order.index("/r3")   # counting pages: after /c, last
+
+
 def test_the_strategy_is_told_the_link_that_was_followed_not_the_first_one_seen(
         tmp_path, monkeypatch):
     """/a is shown first by the home page's menu, whose links the strategy skips, and then

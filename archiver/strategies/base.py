@@ -155,11 +155,12 @@ class Strategy(ABC):
 
     @property
     def rescore_interval(self) -> int:
-        """During harvest, re-rank the queue with `rescore` every this many pages (0: never)."""
+        """During harvest, re-rank the queue with `rescore` every this many requests (pages,
+        redirects, files, errors alike; 0: never)."""
         return 0
 
     def rescore_due(self) -> bool:
-        """During harvest, asked after every page when `rescore_interval` is set: True when
+        """During harvest, asked after every request when `rescore_interval` is set: True when
         the strategy's values moved so far since it last said so that the queue should be
         re-ranked now, before the interval is up."""
         return False

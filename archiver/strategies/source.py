@@ -212,7 +212,9 @@ of the UCC after 584 requests instead of 1,465; source-target 1,500 -> 637 reque
 0.227 -> 0.554, recall 0.937 both. Zoo qa 2,133 -> 1,721 requests (VR 0.616 -> 0.796, 95%
 after 1,066 instead of 1,301), zoo media 3,408 -> 3,147, real WordPress 506 -> 487; the
 other zoo sites and real sites within 7 requests (benchmarks/results/source-zoo-summary.md,
-"Session 20"). The queue is re-ranked every `rescore_every` pages, and worth can fall faster:
+"Session 20"). The queue is re-ranked every `rescore_every` requests (counted in pages until
+2026-11-27: a run of 400 redirects to pages already fetched, on the zoo's vBulletin-like
+forum, was never re-ranked below the member profiles), and worth can fall faster:
 when a cluster's factor falls below half, or rises above twice, what it was when it last did
 (parameter ``worth_rescore``), the queue is re-ranked at once (`rescore_due`). On a real
 Trac the timeline, a hub that eq. 11 ranks above the project's wiki pages, kept its rank for
