@@ -1088,27 +1088,33 @@ def test_the_queue_is_re_ranked_when_a_clusters_worth_halves() -> None:
     periodic re-rankings a cluster can stop bringing anything (a real Trac's timeline once
     every ticket was known), and its queued links kept their old rank. `rescore_due` says
     when any cluster's factor has fallen below half (or risen above twice) what it was when
-    it last said so."""
+    it last said so: whenever the scorer crawls for UCC, source-target's too when its
+    example fell in no cluster."""
+    from types import SimpleNamespace
+
     from archiver.learning.discovery import Worth
 
-    def strategy(name: str, **params: Any) -> Any:
+    def strategy(name: str, scorer_mode: str = "ucc", **params: Any) -> Any:
         s = REGISTRY[name](profile_from_dict({
             "name": "t", "seeds": ["http://s.test/"],
             "strategy": {"name": name, "params": params,
                          **({"target_example": "http://s.test/t/1"}
                             if name == "source-target" else {})}}))
         s.worth = Worth(3)
+        s.scorer = SimpleNamespace(mode=scorer_mode)   # all rescore_due reads of it
         return s
 
-    s = strategy("source-ucc")
-    assert not s.rescore_due()                   # the first look: nothing to compare with
-    for n in range(1, 14):                       # pages of cluster 1 that brought nothing
-        s.worth.observe(1, False, [])
-        due = s.rescore_due()
-        assert due == (n == 13), n               # factor 4 / (n + 4) / 0.5: 0.47 at 13
-    assert not s.rescore_due()                   # said once; the next is below 0.235
-    for params, name in (({"worth_rescore": False}, "source-ucc"), ({}, "source-target")):
-        other = strategy(name, **params)
+    for name in ("source-ucc", "source-target"):   # source-target fallen back to UCC
+        s = strategy(name)
+        assert not s.rescore_due()               # the first look: nothing to compare with
+        for n in range(1, 14):                   # pages of cluster 1 that brought nothing
+            s.worth.observe(1, False, [])
+            due = s.rescore_due()
+            assert due == (n == 13), (name, n)   # factor 4 / (n + 4) / 0.5: 0.47 at 13
+        assert not s.rescore_due()               # said once; the next is below 0.235
+    for params, name, mode in (({"worth_rescore": False}, "source-ucc", "ucc"),
+                               ({}, "source-target", "target")):
+        other = strategy(name, mode, **params)
         other.rescore_due()
         for _ in range(40):
             other.worth.observe(1, False, [])

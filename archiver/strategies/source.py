@@ -1450,11 +1450,11 @@ class SourceStrategy(Strategy):
         """Whether a cluster's worth factor (`Worth.factors`) has fallen below half, or risen
         above twice, what it was the last time this said so (parameter ``worth_rescore``;
         crawling for UCC, the only mode whose Score(C) reads it): the queue is then
-        re-ranked at once, not at the next `rescore_every` pages (module docstring,
-        "Worth")."""
-        # The class's mode, not the scorer's: source-target whose example fell in no
-        # cluster crawls for UCC but is not asked (measured so; see the session-29 note)
-        if self.worth is None or not self.worth_rescore or self.mode != "ucc":
+        re-ranked at once, not at the next `rescore_every` requests (module docstring,
+        "Worth"). The scorer's mode, not the class's: source-target whose example fell in
+        no cluster crawls for UCC, and its Score(C) reads worth too."""
+        if self.worth is None or not self.worth_rescore or self.scorer is None \
+                or self.scorer.mode != "ucc":
             return False                      # crawling for a target, Score(C) ignores it
         import numpy as np
 
