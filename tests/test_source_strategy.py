@@ -976,6 +976,10 @@ def test_links_to_live_outliers_are_followed_last_and_to_dead_ones_not(
     on = strategy("on")
     side, rare_x = (canonical_apath(x) for x in (X_SIDE, x_rare))
     assert on._protected == 2 and on._content_patterns == {on._pattern(wiki[0])}
+    # only links of the content's own URL patterns are shielded from exhaustion: another
+    # page predicted to be content (a forum's print view, never sampled) is not
+    assert on._shielded(2, wiki[3]) and on._shielded(2)
+    assert not on._shielded(2, f"{w}tool?do=recent") and not on._shielded(1, wiki[3])
     assert on.model.info["live_outliers"] == [[row, x, live, of, []] for row in (-2, 2)
                                               for x, live, of in ((side, 2, 3), (rare_x, 1, n))]
     to_start = on._judge(f"{w}wiki/Society_start", 2, X_SIDE)

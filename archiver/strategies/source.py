@@ -1358,7 +1358,7 @@ class SourceStrategy(Strategy):
         if value * keep < self.low_value - VALUE_TOLERANCE:
             return Decision(url, False, score, f"duplicate-views:{predicted}", predicted)
         kind = self._kind(cluster, anchor_path, holder, url, apath)
-        if self.discovery.exhausted(kind) and (not self._shielded(predicted)
+        if self.discovery.exhausted(kind) and (not self._shielded(predicted, url)
                                                or self._barren_view(kind, holder, url)):
             return Decision(url, False, score, f"exhausted:{predicted}", predicted)
         return Decision(url, True, score, f"source:{level}:{predicted}", predicted)
@@ -1369,14 +1369,21 @@ class SourceStrategy(Strategy):
         text of their own (`Worth.content`)."""
         return cluster == self.target or self.worth is None or self.worth.content(cluster)
 
-    def _shielded(self, cluster: int) -> bool:
+    def _shielded(self, cluster: int, url: str = "") -> bool:
         """Whether links predicted to lead to `cluster` are never judged exhausted: the
         protected cluster's (the target, or the cluster ranked first), crawling for UCC
         while its pages still bring text of their own. A cluster of listings can rank
         first by eq. 11 (a Q&A site's question lists: hub 1, dates and counts outside
         links); protected for good, its pages were fetched to the last sort and tag
-        combination (tests/test_source_listing_space.py)."""
-        return cluster == self._protected and self._brings(cluster)
+        combination (tests/test_source_listing_space.py). Crawling for UCC, only links
+        to `url`s of the content's own URL patterns (``content_patterns``, those of its
+        sampled pages) are shielded: on the zoo's vBulletin-like forum (seed 1) the
+        threads' print views, never sampled, one page holding every post of a thread,
+        were predicted to lead to the threads' cluster and all 700 were fetched."""
+        if cluster != self._protected or not self._brings(cluster):
+            return False
+        return not url or not self._content_patterns or \
+            self._pattern(url) in self._content_patterns
 
     def _barren_view(self, kind: tuple[int, str], holder: str, link: str) -> bool:
         """Whether a link to another view of the page it is on (its own path, its query
