@@ -72,12 +72,11 @@ class SiteSampler:
 
     **Walled kinds**: a kind of URL whose first `min_pts` sampled URLs all redirected, and
     all to one path (whatever the query) and pages of one structure, is closed too. That is
-    a login wall: a real Spirit
-    forum answers every profile, "reply", "publish" and history link of an anonymous
-    visitor with a redirect to its login form, each with its own ``?next=``; the sample of
-    96 requests held 28 such redirects and 36 login forms. A kind whose redirects lead to
-    several paths (a post's permalink to its topic, a URL to its form with a trailing slash,
-    however alike the pages) stays open.
+    a login wall: a real Spirit forum answers every profile, "reply", "publish" and history
+    link of an anonymous visitor with a redirect to its login form, each with its own
+    ``?next=``; the sample of 96 requests held 28 such redirects and 36 login forms. A
+    kind whose redirects lead to several paths (a post's permalink to its topic, a URL to
+    its form with a trailing slash, however alike the pages) stays open.
 
     **Noindex kinds**: a kind of URL (`archiver.learning.duplicates.url_kind`: the path
     with its last segment as ``*``, and the names of the query's parameters) whose first
@@ -131,8 +130,8 @@ class SiteSampler:
     query_modes : bool, default=True
         Count and close kinds with the modes of their query too (see "Modes of the query").
     walls : bool, default=True
-        Close a kind whose first `min_pts` sampled URLs all redirected to pages of one
-        structure (see "Walled kinds").
+        Close a kind whose first `min_pts` sampled URLs all redirected to one path and
+        pages of one structure (see "Walled kinds").
     random_state : int, numpy Generator or None
         Seeds the choice of the one URL fetched per group.
 

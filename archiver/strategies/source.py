@@ -213,8 +213,8 @@ of the UCC after 584 requests instead of 1,465; source-target 1,500 -> 637 reque
 after 1,066 instead of 1,301), zoo media 3,408 -> 3,147, real WordPress 506 -> 487; the
 other zoo sites and real sites within 7 requests (benchmarks/results/source-zoo-summary.md,
 "Session 20"). The queue is re-ranked every `rescore_every` requests (counted in pages until
-2026-11-27: a run of 400 redirects to pages already fetched, on the zoo's vBulletin-like
-forum, was never re-ranked below the member profiles), and worth can fall faster:
+2026-11-27: on the zoo's vBulletin-like forum a run of 376 redirects, 314 of them to
+threads already fetched, was never re-ranked below the member profiles), and worth can fall faster:
 when a cluster's factor falls below half, or rises above twice, what it was when it last did
 (parameter ``worth_rescore``), the queue is re-ranked at once (`rescore_due`). On a real
 Trac the timeline, a hub that eq. 11 ranks above the project's wiki pages, kept its rank for
@@ -408,7 +408,7 @@ class SourceStrategy(Strategy):
     new pages; default true; see `archiver.learning.sampling.SiteSampler`), ``query_modes``
     (the sampler's kinds also tell apart the modes of a query, ``do=login`` from
     ``do=index``; default true; same place), ``walls`` (the sampler stops choosing URLs of
-    a kind whose first 4 sampled URLs all redirected to pages of one structure, a login
+    a kind whose first 4 sampled URLs all redirected to one path and structure, a login
     wall; default true; same place), ``content_guard`` (crawling for UCC, the
     cluster ranked first is never one most of whose sampled pages are marked noindex;
     default true; see `_use`), ``worth``
@@ -1379,7 +1379,7 @@ class SourceStrategy(Strategy):
         to `url`s of the content's own URL patterns (``content_patterns``, those of its
         sampled pages) are shielded: on the zoo's vBulletin-like forum (seed 1) the
         threads' print views, never sampled, one page holding every post of a thread,
-        were predicted to lead to the threads' cluster and all 700 were fetched."""
+        were predicted to lead to the threads' cluster and about 700 were fetched."""
         if cluster != self._protected or not self._brings(cluster):
             return False
         return not url or not self._content_patterns or \
