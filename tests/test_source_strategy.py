@@ -186,6 +186,33 @@ def test_a_short_listing_of_the_content_is_new_by_its_links_not_its_text(
     assert novel(off, 0, "http://m.test/h2", f"<h1>Following</h1><ul>{names}</ul>")
 
 
+def test_a_page_with_no_text_outside_the_content_is_new_by_its_links(tmp_path: Path) -> None:
+    """A page with no text at all (no shingle, no new word) that is not of the content
+    cluster is new only through the new pages it found: on the zoo's 500px-like site a
+    member's galleries, thumbnails with no caption, counted as new and source-ucc fetched
+    520 of them in a row once every photo they showed was known. A caption-less photo of
+    the content cluster (C2) is still new, as is a page with one new word;
+    ``empty_by_links: false`` restores the old rule."""
+    thumbs = "".join(f'<a href="/p/{i}"><img src="/i/{i}.jpg"></a>' for i in range(8))
+
+    def novel(strategy: Any, cluster: int, url: str, body: str) -> bool:
+        strategy.model.classify = lambda bag: cluster
+        visit = Visit(page=parse_html(url, f"<html><body>{body}</body></html>".encode()),
+                      depth=1, digest=url.encode())
+        strategy.describe(visit)
+        return strategy._novel[url]
+
+    on = _listing_strategy(tmp_path / "on")
+    assert on._protected == 2 and not on.scorer.is_listing(1)
+    assert on.params()["empty_by_links"] is True
+    assert not novel(on, 1, "http://m.test/g1", thumbs)
+    assert not novel(on, -1, "http://m.test/g2", thumbs)
+    assert novel(on, 2, "http://m.test/d1", thumbs)
+    assert novel(on, 1, "http://m.test/g3", f"<h1>Zyzzyvas</h1>{thumbs}")
+    off = _listing_strategy(tmp_path / "off", empty_by_links=False)
+    assert novel(off, 1, "http://m.test/g1", thumbs)
+
+
 def test_hub_share_is_off_crawling_for_a_target(tmp_path: Path) -> None:
     """Crawling for a target, Score(C) = Info(C) keeps HITS's hub part, and 1/3 took the
     zoo forum's detail harvest rate 0.980 -> 0.767: off by default there, and the order's
