@@ -79,6 +79,47 @@ def test_urls_that_differ_in_two_ways_or_both_ways_give_no_rule() -> None:
     assert dust.support == {}
 
 
+def test_the_rest_of_a_scripts_path_as_a_query_argument_is_learned() -> None:
+    """/index.php/Castle and /index.php?title=Castle gave the same page MIN_SUPPORT times
+    (the zoo's MonoBook-like wiki has no rel=canonical): then either spelling of a fetched
+    article is a view of it, whichever came first, not before; another argument, another
+    script or another title is not."""
+    w = "http://w.test/index.php"
+    dust = _dust()
+    dust.page(w + "/Castle_(album)", b"castle")
+    dust.page(w + "?title=Piano", b"piano")
+    for i in range(MIN_SUPPORT):
+        assert dust.view(w + "?title=Castle_(album)") is None
+        dust.page(w + f"?title=A{i}", f"article {i}".encode())
+        dust.page(w + f"/A{i}", f"article {i}".encode())
+    assert dust.support == {("pathinfo", w, "title"): MIN_SUPPORT}
+    assert dust.view(w + "?title=Castle_%28album%29") == 2
+    assert dust.view(w + "?title=Castle_(album)") == 2
+    assert dust.view(w + "/Piano") == 2
+    assert dust.view(w + "/Piano?action=history") is None          # another page
+    assert dust.view(w + "?title=Piano&action=history") is None
+    assert dust.view(w + "/Organ") is None                         # not fetched
+    assert dust.view("http://w.test/doku.php/Piano") is None       # another script
+    assert dust.view(w + "?id=Piano") is None                      # another argument
+
+
+def test_a_script_whose_path_rest_is_another_page_contradicts_the_rule() -> None:
+    """/shop.php/3 and /shop.php?item=3 agreed three times, but /shop.php/4 is not
+    /shop.php?item=4: the rule is contradicted and, once contradictions pass a tenth of its
+    support, not used."""
+    s = "http://w.test/shop.php"
+    dust = _dust()
+    for i in range(MIN_SUPPORT):
+        dust.page(s + f"/{i}", f"item {i}".encode())
+        dust.page(s + f"?item={i}", f"item {i}".encode())
+    dust.page(s + "?item=9", b"item 9")
+    assert dust.view(s + "/9") == 2
+    dust.page(s + "/4", b"a category page")
+    dust.page(s + "?item=4", b"item 4")
+    assert dust.against[("pathinfo", s, "item")] == 1
+    assert dust.view(s + "/9") is None
+
+
 def test_the_strategy_skips_another_url_of_a_fetched_page(tmp_path) -> None:
     """Through SourceStrategy: after three topics fetched under both spellings, a fetched
     topic's other spelling is skipped on a page and when popped; with ``dust: false`` it is
