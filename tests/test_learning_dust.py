@@ -12,6 +12,14 @@ def _dust() -> Dust:
     return Dust(lambda url: 2)
 
 
+def _same_pages(dust: Dust, one: str, other: str, n: int = MIN_SUPPORT) -> None:
+    """Fetch pages 0..n-1 under both URL templates (``{}`` is the page's number), one
+    digest per page."""
+    for i in range(n):
+        dust.page(one.format(i), f"page {i}".encode())
+        dust.page(other.format(i), f"page {i}".encode())
+
+
 def test_an_id_and_slug_segment_is_learned_from_same_page_urls() -> None:
     """/topic/N?page=2 and /topic/N-slug?page=2 gave the same page MIN_SUPPORT times: then
     /topic/9?page=2 is a view of the fetched /topic/9-slug?page=2, not before."""
@@ -31,9 +39,7 @@ def test_an_id_and_slug_segment_is_learned_from_same_page_urls() -> None:
 
 def test_a_default_query_argument_is_learned_and_its_value_matters() -> None:
     dust = _dust()
-    for i in range(MIN_SUPPORT):
-        dust.page(T + f"{i}-slug", f"topic {i}".encode())
-        dust.page(T + f"{i}-slug?page=1", f"topic {i}".encode())
+    _same_pages(dust, T + "{}-slug", T + "{}-slug?page=1")
     dust.page(T + "7-slug", b"topic 7")
     assert dust.view(T + "7-slug?page=1") == 2
     assert dust.view(T + "7-slug?page=2") is None
@@ -88,10 +94,10 @@ def test_the_rest_of_a_scripts_path_as_a_query_argument_is_learned() -> None:
     dust = _dust()
     dust.page(w + "/Castle_(album)", b"castle")
     dust.page(w + "?title=Piano", b"piano")
-    for i in range(MIN_SUPPORT):
-        assert dust.view(w + "?title=Castle_(album)") is None
-        dust.page(w + f"?title=A{i}", f"article {i}".encode())
-        dust.page(w + f"/A{i}", f"article {i}".encode())
+    assert dust.view(w + "?title=Castle_(album)") is None
+    _same_pages(dust, w + "?title=A{}", w + "/A{}", MIN_SUPPORT - 1)
+    assert dust.view(w + "?title=Castle_(album)") is None           # not before
+    _same_pages(dust, w + "?title=B{}", w + "/B{}", 1)
     assert dust.support == {("pathinfo", w, "title"): MIN_SUPPORT}
     assert dust.view(w + "?title=Castle_%28album%29") == 2
     assert dust.view(w + "?title=Castle_(album)") == 2
@@ -109,9 +115,7 @@ def test_a_script_whose_path_rest_is_another_page_contradicts_the_rule() -> None
     support, not used."""
     s = "http://w.test/shop.php"
     dust = _dust()
-    for i in range(MIN_SUPPORT):
-        dust.page(s + f"/{i}", f"item {i}".encode())
-        dust.page(s + f"?item={i}", f"item {i}".encode())
+    _same_pages(dust, s + "/{}", s + "?item={}")
     dust.page(s + "?item=9", b"item 9")
     assert dust.view(s + "/9") == 2
     dust.page(s + "/4", b"a category page")

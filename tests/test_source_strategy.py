@@ -156,6 +156,16 @@ def test_with_hub_share_a_listing_of_the_content_is_worth_what_it_lists(
     assert _listing_strategy(tmp_path / "walk", hub_share=0)._static[0] >= LOW_VALUE
 
 
+def _novel(strategy: Any, cluster: int, url: str, body: str) -> bool:
+    """Whether a harvested page of `cluster` with this body counted as new
+    (`SourceStrategy._novel`)."""
+    strategy.model.classify = lambda bag: cluster
+    visit = Visit(page=parse_html(url, f"<html><body>{body}</body></html>".encode()),
+                  depth=1, digest=url.encode())
+    strategy.describe(visit)
+    return bool(strategy._novel[url])
+
+
 def test_a_short_listing_of_the_content_is_new_by_its_links_not_its_text(
         tmp_path: Path) -> None:
     """A page of a cluster valued as a listing (the home page, C0) too short to judge by its
@@ -168,22 +178,15 @@ def test_a_short_listing_of_the_content_is_new_by_its_links_not_its_text(
 
     names = "".join(f'<li><a href="/u/{i}">{_text(i, 2)}</a></li>' for i in range(8))
 
-    def novel(strategy: Any, cluster: int, url: str, body: str) -> bool:
-        strategy.model.classify = lambda bag: cluster
-        visit = Visit(page=parse_html(url, f"<html><body>{body}</body></html>".encode()),
-                      depth=1, digest=url.encode())
-        strategy.describe(visit)
-        return strategy._novel[url]
-
     on = _listing_strategy(tmp_path / "on")
     assert on.scorer.is_listing(0) and not on.scorer.is_listing(2)
     assert not on.scorer.is_listing(-1)
-    assert not novel(on, 0, "http://m.test/h2", f"<h1>Following</h1><ul>{names}</ul>")
-    assert novel(on, 0, "http://m.test/h3", f"<p>{_text(3)}</p>")          # judged: new
-    assert novel(on, 2, "http://m.test/d20", f"<ul>{names}</ul>")
+    assert not _novel(on, 0, "http://m.test/h2", f"<h1>Following</h1><ul>{names}</ul>")
+    assert _novel(on, 0, "http://m.test/h3", f"<p>{_text(3)}</p>")          # judged: new
+    assert _novel(on, 2, "http://m.test/d20", f"<ul>{names}</ul>")
     off = _listing_strategy(tmp_path / "off", listings_by_links=False)
     assert off.params()["listings_by_links"] is False
-    assert novel(off, 0, "http://m.test/h2", f"<h1>Following</h1><ul>{names}</ul>")
+    assert _novel(off, 0, "http://m.test/h2", f"<h1>Following</h1><ul>{names}</ul>")
 
 
 def test_a_page_with_no_text_outside_the_content_is_new_by_its_links(tmp_path: Path) -> None:
@@ -195,22 +198,15 @@ def test_a_page_with_no_text_outside_the_content_is_new_by_its_links(tmp_path: P
     ``empty_by_links: false`` restores the old rule."""
     thumbs = "".join(f'<a href="/p/{i}"><img src="/i/{i}.jpg"></a>' for i in range(8))
 
-    def novel(strategy: Any, cluster: int, url: str, body: str) -> bool:
-        strategy.model.classify = lambda bag: cluster
-        visit = Visit(page=parse_html(url, f"<html><body>{body}</body></html>".encode()),
-                      depth=1, digest=url.encode())
-        strategy.describe(visit)
-        return strategy._novel[url]
-
     on = _listing_strategy(tmp_path / "on")
     assert on._protected == 2 and not on.scorer.is_listing(1)
     assert on.params()["empty_by_links"] is True
-    assert not novel(on, 1, "http://m.test/g1", thumbs)
-    assert not novel(on, -1, "http://m.test/g2", thumbs)
-    assert novel(on, 2, "http://m.test/d1", thumbs)
-    assert novel(on, 1, "http://m.test/g3", f"<h1>Zyzzyvas</h1>{thumbs}")
+    assert not _novel(on, 1, "http://m.test/g1", thumbs)
+    assert not _novel(on, -1, "http://m.test/g2", thumbs)
+    assert _novel(on, 2, "http://m.test/d1", thumbs)
+    assert _novel(on, 1, "http://m.test/g3", f"<h1>Zyzzyvas</h1>{thumbs}")
     off = _listing_strategy(tmp_path / "off", empty_by_links=False)
-    assert novel(off, 1, "http://m.test/g1", thumbs)
+    assert _novel(off, 1, "http://m.test/g1", thumbs)
 
 
 def test_hub_share_is_off_crawling_for_a_target(tmp_path: Path) -> None:
