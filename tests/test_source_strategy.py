@@ -194,18 +194,20 @@ def test_a_page_with_no_text_outside_the_content_is_new_by_its_links(tmp_path: P
     cluster is new only through the new pages it found: on the zoo's 500px-like site a
     member's galleries, thumbnails with no caption, counted as new and source-ucc fetched
     520 of them in a row once every photo they showed was known. A caption-less photo of
-    the content cluster (C2) is still new, as is a page with one new word;
-    ``empty_by_links: false`` restores the old rule."""
+    the content cluster (C2) is still new, as is a page with one new word. Off by default
+    (``empty_by_links``): on two other zoo seeds members without an "about me" were judged
+    so too, and the crawl stopped without 5% of the members who have one."""
     thumbs = "".join(f'<a href="/p/{i}"><img src="/i/{i}.jpg"></a>' for i in range(8))
 
-    on = _listing_strategy(tmp_path / "on")
+    on = _listing_strategy(tmp_path / "on", empty_by_links=True)
     assert on._protected == 2 and not on.scorer.is_listing(1)
     assert on.params()["empty_by_links"] is True
     assert not _novel(on, 1, "http://m.test/g1", thumbs)
     assert not _novel(on, -1, "http://m.test/g2", thumbs)
     assert _novel(on, 2, "http://m.test/d1", thumbs)
     assert _novel(on, 1, "http://m.test/g3", f"<h1>Zyzzyvas</h1>{thumbs}")
-    off = _listing_strategy(tmp_path / "off", empty_by_links=False)
+    off = _listing_strategy(tmp_path / "off")
+    assert off.params()["empty_by_links"] is False
     assert _novel(off, 1, "http://m.test/g1", thumbs)
 
 
