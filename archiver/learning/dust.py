@@ -194,8 +194,8 @@ def _apply(rule: Rule, url: str) -> str | None:
     kind, where, what = rule
     origin, segments, query = _parts(url)
     if kind == "pathinfo":
-        if origin + "/".join(segments) != where and \
-                not (origin + "/".join(segments)).startswith(where + "/"):
+        path = origin + "/".join(segments)
+        if path != where and not path.startswith(where + "/"):
             return None
         segments, query = _to_query(origin, segments, query, where, str(what))
         return origin + "/".join(segments) + "?" + urlencode(sorted(query))

@@ -100,7 +100,7 @@ member's contacts to members ran out, and the crawl stopped without 81 and 74 of
 members who have one (5% of the UCC; 3,585 -> 2,180 and 3,224 -> 2,160 requests). Off by
 default: a crawl that stops by itself must not leave content behind. Two narrower rules
 (only in a cluster whose pages no longer bring text, `Worth.content`; only on a page a
-third of whose links lead to the content) lost the first site's gain.
+third of whose links lead to the content) lost the 500px-like site's gain on seed 0.
 
 Hubs per page (an extension of eq. 6–8, parameter ``hub_per_page``, on crawling for a
 target): eq. 6 sums the links of all of a cluster's sampled pages, so a page type the
