@@ -558,6 +558,7 @@ class SourceStrategy(Strategy):
         # "Redirect cost" and "Files"); the sample's fetches wait for the fit, when their
         # pairs are known
         self._hops: dict[tuple[int, str], list[int]] = {}
+        self._apath_hops: dict[str, list[int]] = {}     # the same, per Apath (`_files`)
         self._sample_hops: list[tuple[str, bool, bool]] = []
         # (cluster, Apath, URL pattern) → destinations fetched while harvesting, by cluster
         self._evidence: dict[tuple[int, str, str], np.ndarray] = {}
@@ -846,15 +847,19 @@ class SourceStrategy(Strategy):
         of the link followed; a redirect's target counts for the link that redirected."""
         key = self._link_key(url)[1]
         if key is not None:
-            row = self._hops.setdefault(key, [0, 0, 0])
-            row[0] += 1
-            row[1] += redirect
-            row[2] += file
+            for row in (self._hops.setdefault(key, [0, 0, 0]),
+                        self._apath_hops.setdefault(key[1], [0, 0, 0])):
+                row[0] += 1
+                row[1] += redirect
+                row[2] += file
 
     def _files(self, key: tuple[int, str]) -> bool:
         """Whether links of this (cluster, Apath) pair lead to files: most of the requests
-        they took gave a 2xx document that is no page (module docstring, "Files")."""
-        row = self._hops.get(key)
+        they took gave a 2xx document that is no page (module docstring, "Files"). A pair
+        none of whose links was followed asks its Apath's, in every cluster, as eq. 5 backs
+        off: the first and last photo of a gallery, with one neighbour link, can be a
+        cluster of their own, and their originals were ranked as pages."""
+        row = self._hops.get(key) or self._apath_hops.get(key[1])
         return self.use_files and row is not None and 2 * row[2] > row[0]
 
     def _cost(self, key: tuple[int, str]) -> float:
@@ -1274,6 +1279,11 @@ class SourceStrategy(Strategy):
         # rows saved before the files were counted have no third count
         self._hops = {(int(row[0]), str(row[1])): [*map(int, row[2:5]), *[0] * (5 - len(row))]
                       for row in model.info.get("redirects") or []}
+        self._apath_hops = {}
+        for (_, apath), counts in self._hops.items():
+            pooled = self._apath_hops.setdefault(apath, [0, 0, 0])
+            for i in range(3):
+                pooled[i] += counts[i]
         self._sample_hops.clear()
         # models saved before session 13 did not count them apart: all duplicate views
         self.dups.canonical = int(model.info.get("canonical_views", self.dups.total[1]))
