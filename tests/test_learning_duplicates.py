@@ -110,7 +110,12 @@ def test_without_noindex_pages_keep_is_the_duplicate_factor_alone() -> None:
 @pytest.mark.parametrize(("url", "shape"), [
     ("http://w.test/w/index.php?title=X&diff=prev&oldid=12", "/w/*?diff&oldid&title"),
     ("http://w.test/w/index.php?title=X&oldid=12", "/w/*?oldid&title"),
+    # a page's action: one kind whatever the page's namespace
     ("http://w.test/w/index.php?title=Talk:X&action=edit&redlink=1", "/w/*?action&redlink&title"),
+    ("http://w.test/index.php?title=Talk:X", "/*?title=Talk:*"),      # a namespace in the query
+    ("http://w.test/index.php?title=Special%3AWhatLinksHere/X", "/*?title=Special:*"),
+    ("http://w.test/index.php?title=X", "/*?title"),
+    ("http://d.test/doku.php?id=wiki:syntax", "/*?id"),             # a folder, not a kind
     ("http://w.test/wiki/Talk:X", "/wiki/Talk:*"),
     ("http://w.test/index.php/Special:RecentChangesLinked/Y",
      "/index.php/Special:RecentChangesLinked/*"),
