@@ -334,6 +334,8 @@ class Crawl:
     def _loop(self) -> str:
         limits = self.profile.limits
         while not self._stop.is_set():
+            if self.phase == "learn" and self.strategy.rescore_due():
+                self._rescore("sample widened")   # requests of a sample that ran short
             if self._prior_requests + self.stats.requests >= limits.max_requests:
                 return "max_requests"
             if self._prior_bytes + self.stats.bytes >= limits.max_bytes:

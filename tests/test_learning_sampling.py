@@ -39,6 +39,42 @@ def test_one_random_link_per_group_and_the_whole_url_list_is_kept() -> None:
     assert sampler.add_page("http://s/about", [L(chosen, LIST), L("http://s/", NAV)]) == []
 
 
+def test_a_sample_that_runs_short_draws_from_the_groups_it_held() -> None:
+    """A group with a known URL gets nothing, and is held. When the sample runs out of
+    requests before `min_pages`, `widen` draws one URL of each held group, of a kind the
+    sample knows fewer than min_pts URLs of: a MonoBook-like wiki's sidebar is one Apath
+    (no classes), the main page beside each article's talk link, and no talk page was ever
+    sampled (the zoo's wiki v1: 24 of 288 talk pages archived). Each group once; nothing
+    with ``widen=False`` or once `min_pages` pages were fetched."""
+    side = "/html/body/div/div/ul/li/a"
+
+    def run(widen: bool = True, min_pages: int = 100) -> tuple[SiteSampler, list[str]]:
+        sampler = SiteSampler(100, min_pages=min_pages, random_state=0, widen=widen)
+        sampler.add_seeds(["http://w/index.php?title=Main"])
+        sampler.add_page("http://w/index.php?title=Main",
+                         [L(f"http://w/index.php?title=A{i}", LIST) for i in range(10)])
+        for i in range(10):     # every article: the main page, its talk page, the log in
+            sampler.add_page(f"http://w/index.php?title=A{i}", [
+                L("http://w/index.php?title=Main", side),
+                L(f"http://w/index.php?title=Talk:A{i}", side),
+                L(f"http://w/index.php?title=Special:Login&returnto=A{i}", side)])
+        assert sampler.done and sampler.stop_reason() == "exhausted"
+        return sampler, [r.url for r in sampler.widen()]
+
+    sampler, drawn = run()
+    # ten held groups, four URLs of each kind at most (talk pages, log-in forms): the last
+    # two groups get nothing
+    assert len(drawn) == 8
+    assert sum("Talk:" in u for u in drawn) == 4 == sum("Login" in u for u in drawn)
+    assert not sampler.done and sampler.widen() == []          # pending, and held once
+    for url in drawn:
+        sampler.add_failure(url)
+    assert sampler.done and sampler.widen() == []              # nothing held any more
+    assert run()[1] == drawn                                    # one seed, one draw
+    assert run(widen=False)[1] == []
+    assert run(min_pages=11)[1] == []                           # 11 pages: not short
+
+
 def test_priorities_prefer_apaths_followed_less() -> None:
     sampler = SiteSampler(10, random_state=0)
     first = sampler.add_page("http://s/a", [L("http://s/1", LIST)])

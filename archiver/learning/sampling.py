@@ -47,8 +47,23 @@ class SiteSampler:
     For every fetched page p and every Apath x on it, the URLs of x on p form the group
     U(p,x). A group whose URLs are all unknown (neither fetched nor requested) gets one of
     them, chosen at random, requested; a group with a known URL gets nothing, since its
-    destination will be observed anyway. Requests for Apaths followed fewer times before get
-    a higher priority, so the sample spreads over Apaths before it deepens.
+    destination will be observed anyway (it is *held*: see "Held groups"). Requests for
+    Apaths followed fewer times before get a higher priority, so the sample spreads over
+    Apaths before it deepens.
+
+    **Held groups**: a sample that runs out of requests before `min_pages` is widened
+    (`widen`, called by the strategy): each held group gets one of its unknown URLs, at
+    random, of a kind of URL (`mode_kind`) the sample knows fewer than `min_pts` URLs of.
+    Where a site's anchors have no class, one Apath holds a whole menu: on a MonoBook-like
+    wiki the main page, each article's talk page, its history and the log-in link. Every
+    article's group held the main page, the sample stopped at 72 pages ("exhausted")
+    without a talk page, and the harvest left 264 of the 288 talk pages as leading to
+    outliers. §4.1 draws one URL of every group; drawn always, as the paper does, the
+    bigger samples cost more than they saved on the real sites whose samples reach
+    `min_pages` (Trac's 95% point 675 -> 849 requests), so only a short sample is widened,
+    and only with kinds it barely knows (a photo gallery's sample: 18 -> 39 pages). A
+    MediaWiki namespace in a query value (``title=Talk:X``) makes a kind of its own
+    (`archiver.learning.duplicates.url_kind`), as it does in a path.
 
     **Saturation rule** (when to stop before `sample_size`): the paper asks that "most
     (cluster, Apath) pairs" be covered with a sample "as small as possible". Clusters are not
@@ -132,6 +147,9 @@ class SiteSampler:
     walls : bool, default=True
         Close a kind whose first `min_pts` sampled URLs all redirected to one path and
         pages of one structure (see "Walled kinds").
+    widen : bool, default=True
+        Let `widen` draw from the held groups of a sample that ran short (see "Held
+        groups").
     random_state : int, numpy Generator or None
         Seeds the choice of the one URL fetched per group.
 
@@ -156,7 +174,8 @@ class SiteSampler:
     def __init__(
         self, sample_size: int = 1000, *, min_pages: int = 200, saturation: float = 0.01,
         min_pts: int = 4, noindex_kinds: bool = True, query_modes: bool = True,
-        walls: bool = True, random_state: int | np.random.Generator | None = None,
+        walls: bool = True, widen: bool = True,
+        random_state: int | np.random.Generator | None = None,
     ) -> None:
         if sample_size < 1:
             raise ValueError(f"sample_size must be >= 1; got {sample_size}")
@@ -167,6 +186,7 @@ class SiteSampler:
         self.noindex_kinds = noindex_kinds
         self.query_modes = query_modes
         self.walls = walls
+        self.widen_held = widen
         self.random_state = random_state
         self._rng = np.random.default_rng(random_state)
         self.groups_: dict[str, dict[str, list[str]]] = {}
@@ -193,6 +213,8 @@ class SiteSampler:
         self._redirected: Counter[str] = Counter()   # URL kind → sampled URLs that redirected
         self._direct: Counter[str] = Counter()       # URL kind → pages fetched without one
         self._pages_with: Counter[str] = Counter()  # Apath → pages it appeared on
+        self._held: list[tuple[str, list[str]]] = []  # (Apath, U(p,x)) of groups given
+        #                                              nothing for a known URL (`widen`)
         self._n_groups = 0
         self._f1 = 0
 
@@ -261,17 +283,47 @@ class SiteSampler:
         requests = []
         for apath in sorted(groups):
             urls = groups[apath]
-            if apath in self.settled_ or any(u in self._known for u in urls):
+            if apath in self.settled_:
+                continue
+            if any(u in self._known for u in urls):
+                self._held.append((apath, urls))
                 continue
             fresh = [u for u in dict.fromkeys(urls) if not self._closed(u)]
             if not fresh:
                 continue
+            requests.append(self._request(fresh[int(self._rng.integers(len(fresh)))], apath))
+        return requests
+
+    def _request(self, url: str, apath: str) -> SampleRequest:
+        """Request `url` for `apath`, with a higher priority for Apaths followed less."""
+        request = SampleRequest(url, apath, 1.0 / (1.0 + self._followed[apath]))
+        self._followed[apath] += 1
+        self._known.add(url)
+        self._pending.add(url)
+        self._via[url] = apath
+        return request
+
+    def widen(self) -> list[SampleRequest]:
+        """Requests for the groups given nothing because they held a known URL, when the
+        sample ran out of requests before `min_pages` ("Held groups"): each gets §4.1's draw,
+        one of its URLs at random, fetched unless it is known or its kind is closed. Empty
+        otherwise; every held group is drawn from once."""
+        if not self.widen_held or self._pending or not self.order_ \
+                or self.n_pages >= min(self.min_pages, self.sample_size):
+            return []
+        held, self._held = self._held, []
+        kinds = Counter(self.mode_kind(u) for u in self._known)
+        requests = []
+        for apath, urls in held:
+            if apath in self.settled_:
+                continue
+            fresh = [u for u in dict.fromkeys(urls) if u not in self._known
+                     and not self._closed(u) and kinds[self.mode_kind(u)] < self.min_pts]
+            if not fresh:
+                continue
             choice = fresh[int(self._rng.integers(len(fresh)))]
-            requests.append(SampleRequest(choice, apath, 1.0 / (1.0 + self._followed[apath])))
-            self._followed[apath] += 1
-            self._known.add(choice)
-            self._pending.add(choice)
-            self._via[choice] = apath
+            kinds[self.mode_kind(choice)] += 1
+            requests.append(self._request(choice, apath))
         return requests
 
     def add_redirect(self, url: str, location: str) -> None:

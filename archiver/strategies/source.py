@@ -431,9 +431,11 @@ class SourceStrategy(Strategy):
     (the sampler's kinds also tell apart the modes of a query, ``do=login`` from
     ``do=index``; default true; same place), ``walls`` (the sampler stops choosing URLs of
     a kind whose first 4 sampled URLs all redirected to one path and structure, a login
-    wall; default true; same place), ``content_guard`` (crawling for UCC, the
-    cluster ranked first is never one most of whose sampled pages are marked noindex;
-    default true; see `_use`), ``worth``
+    wall; default true; same place), ``widen`` (a sample that runs out of requests before
+    ``min_pages`` draws from the groups it gave nothing for holding a known URL, URLs of
+    kinds it knows fewer than 4 of; default true; same place), ``content_guard``
+    (crawling for UCC, the cluster ranked first is never one most of whose sampled pages
+    are marked noindex; default true; see `_use`), ``worth``
     (weigh a cluster's links by what its harvested pages brought, and settle at once a page
     that found only links to clusters bringing no text; default true; see the module
     docstring), ``worth_rescore`` (re-rank the queue at once when a cluster's worth factor
@@ -460,7 +462,7 @@ class SourceStrategy(Strategy):
             "empty_by_links", "evidence", "families", "files", "listing_exhaustion",
             "listings_by_links", "live_outliers", "near_duplicates", "noindex_kinds",
             "query_modes", "redirect_cost", "self_views", "spread_ties", "url_patterns",
-            "url_shape", "walls", "worth", "worth_rescore")},
+            "url_shape", "walls", "widen", "worth", "worth_rescore")},
         **{name: (bool, type(None)) for name in ("hub_per_page", "self_links")},
         **{name: (int,) for name in ("exhaustion", "min_pages", "random_state",
                                       "rescore_every")},
@@ -523,7 +525,9 @@ class SourceStrategy(Strategy):
             self.sample_size, min_pages=int(params.get("min_pages", min(200, self.sample_size))),
             noindex_kinds=bool(params.get("noindex_kinds", True)),
             query_modes=bool(params.get("query_modes", True)),
-            walls=bool(params.get("walls", True)), random_state=self.random_state)
+            walls=bool(params.get("walls", True)), widen=bool(params.get("widen", True)),
+            random_state=self.random_state)
+        self._widened: dict[str, float] = {}     # sample requests of a widened sample
         self.sampler.add_seeds([*profile.seeds, *self.extra_seeds()])
         self._bags: dict[str, Mapping[str, int]] = {}
         self._texts: dict[str, tuple[int, int]] = {}   # sampled page → `text_chars`
@@ -595,6 +599,7 @@ class SourceStrategy(Strategy):
                 "worth_rescore": self.worth_rescore, "hits_reset": self.hits_reset,
                 "verdict_reset": self.verdict_reset,
                 "query_modes": self.sampler.query_modes, "walls": self.sampler.walls,
+                "widen": self.sampler.widen_held,
                 "content_guard": self.content_guard,
                 "spread_ties": self.spread_ties, "self_views": self.use_self_views,
                 "dust": self.use_dust, "hub_per_page": self.hub_per_page,
@@ -613,6 +618,13 @@ class SourceStrategy(Strategy):
     @property
     def learning(self) -> bool:
         return not self._fitted and not self.sampler.done
+
+    def _widen(self) -> None:
+        """A sample that ran out of requests before `min_pages` is widened
+        (`SiteSampler.widen`): the held groups' requests, which `rescore` raises into the
+        sample band. Asked after every page or failure the sampler is told of."""
+        if self.sampler.done:
+            self._widened.update((r.url, r.priority) for r in self.sampler.widen())
 
     def defer(self, url: str) -> float | None:
         """An Apath settled since `url` was requested: fetch it later, not as a sample."""
@@ -655,6 +667,7 @@ class SourceStrategy(Strategy):
             self._sample_hops.append((url, bool(location), file))
         if not self._fitted and not is_page:
             self.sampler.add_failure(url, dead=not ok)   # ok: a document, an image
+            self._widen()
         if machine:
             self._duplicate_seen(url, True)
         elif status is not None and 400 <= status < 500:
@@ -1003,6 +1016,7 @@ class SourceStrategy(Strategy):
             chosen = {r.url: r.priority for r in
                       self.sampler.add_page(url, links, signature=signature(bag),
                                             noindex=self._sample_noindex(url))}
+        self._widen()
         return [Decision(link.url, True, SAMPLE_BAND + chosen[link.url], "sample")
                 if link.url in chosen else Decision(link.url, True, DEFERRED, "deferred")
                 for link in links]
@@ -1480,7 +1494,11 @@ class SourceStrategy(Strategy):
         return self.dups.keep(key, url, self._pattern(url)) if self.use_duplicates else 1.0
 
     def rescore(self, queued: Iterable[Queued]) -> Iterator[tuple[int, Decision]]:
-        """Re-rank queued URLs with the current Score(C) (eq. 12); seeds stay first."""
+        """Re-rank queued URLs with the current Score(C) (eq. 12); seeds stay first. While
+        sampling, raise a widened sample's requests into the sample band (`_widen`)."""
+        if self._widened:
+            yield from self._raise_widened(queued)
+            return
         for q in queued:
             if q.parent_url is None or not q.anchor_path:  # seeds, redirect targets, embeds
                 yield q.id, Decision(q.url, True, SAMPLE_BAND + 2.0, "seed-or-redirect")
@@ -1493,6 +1511,17 @@ class SourceStrategy(Strategy):
             yield q.id, Decision(q.url, decision.follow, self._spread(q.url, decision.priority),
                                  decision.reason, decision.cluster)
 
+    def _raise_widened(self, queued: Iterable[Queued]) -> Iterator[tuple[int, Decision]]:
+        """The widened sample's requests among the queued URLs, in the sample band; a
+        request not in the queue (never queued) is reported to the sampler as failed, so
+        that the sample does not wait for it."""
+        widened, self._widened = self._widened, {}
+        for q in queued:
+            if (priority := widened.pop(q.url, None)) is not None:
+                yield q.id, Decision(q.url, True, SAMPLE_BAND + priority, "sample")
+        for url in widened:
+            self.sampler.add_failure(url)
+
     @property
     def rescore_interval(self) -> int:
         return self.rescore_every
@@ -1504,6 +1533,8 @@ class SourceStrategy(Strategy):
         re-ranked at once, not at the next `rescore_every` requests (module docstring,
         "Worth"). The scorer's mode, not the class's: source-target whose example fell in
         no cluster crawls for UCC, and its Score(C) reads worth too."""
+        if self._widened:
+            return True                     # a widened sample's requests (`_widen`)
         if self.worth is None or not self.worth_rescore or self.scorer is None \
                 or self.scorer.mode != "ucc":
             return False                      # crawling for a target, Score(C) ignores it

@@ -1,0 +1,114 @@
+"""A sample that runs short is widened (archiver.learning.sampling, "Held groups"): on a
+MonoBook-like wiki the sidebar's links have no class, so the main page, each article's talk
+page and its log-in link are one Apath, and the sampler gives a group holding a known URL
+(the main page) nothing. The sample ran out of requests without a talk page, the harvest
+predicted the talk links to lead to outliers, and the zoo's wiki v1 was archived with 24 of
+its 288 talk pages."""
+
+from __future__ import annotations
+
+import json
+import random
+import sqlite3
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, quote
+
+import pytest
+
+from archiver.crawl import Crawl
+from archiver.profile import profile_from_dict
+from tests.servers import serve_wsgi
+
+N_ARTICLES = 40
+_WORDS = ["castle", "river", "tower", "bridge", "market", "harbour", "village", "abbey",
+          "chapel", "garden", "forest", "meadow", "mill", "quarry", "canal", "lock", "ferry",
+          "beacon", "lighthouse", "manor", "hall", "court", "square", "fountain"]
+
+
+def _text(seed: int, words: int) -> str:
+    rng = random.Random(seed)
+    return " ".join(rng.choice(_WORDS) for _ in range(words)).capitalize() + "."
+
+
+def _frame(title: str, body: str) -> bytes:
+    name = title.removeprefix("Talk:")
+    sidebar = "".join(  # no class: one Apath
+        f'<li><a href="/index.php?title={quote(t, safe=":&=")}">{label}</a></li>'
+        for t, label in (("Main_Page", "Main page"), (f"Talk:{name}", "Discussion"),
+                         (f"Special:UserLogin&returnto={name}", "Log in")))
+    return (f"<!DOCTYPE html><html><head><title>{title}</title></head><body>"
+            f'<div id="content"><h1>{title}</h1>{body}</div>'
+            f'<div id="column-one"><div class="portlet"><ul>{sidebar}</ul></div></div>'
+            "</body></html>").encode()
+
+
+def wiki(environ: dict[str, Any], start: Callable[..., Any]) -> Iterable[bytes]:
+    """Articles A0..A39 linking three others each, their talk pages (a few comments), a
+    main page listing ten articles, and a log-in form (noindex)."""
+    title = parse_qs(environ.get("QUERY_STRING", "")).get("title", ["Main_Page"])[0]
+    body = None
+    if environ["PATH_INFO"] != "/index.php":
+        pass
+    elif title == "Main_Page":
+        body = "<ul>" + "".join(f'<li><a class="a" href="/index.php?title=A{i}">A{i}</a></li>'
+                                for i in range(10)) + "</ul>"
+    elif title.startswith("Special:UserLogin"):
+        start("200 OK", [("Content-Type", "text/html; charset=utf-8")])
+        return [b'<html><head><meta name="robots" content="noindex"><title>Log in</title>'
+                b'</head><body><form><input name="u"></form></body></html>']
+    else:
+        talk = title.startswith("Talk:")
+        name = title.removeprefix("Talk:")
+        if name[:1] == "A" and name[1:].isdigit() and int(name[1:]) < N_ARTICLES:
+            n = int(name[1:])
+            if talk:
+                body = "".join(f'<div class="comment"><p>{_text(1000 * n + c, 25)}</p></div>'
+                               for c in range(3))
+            else:
+                body = f"<p>{_text(n, 60)}</p><ul>" + "".join(
+                    f'<li><a class="a" href="/index.php?title=A{(n + k) % N_ARTICLES}">'
+                    f"A{(n + k) % N_ARTICLES}</a></li>" for k in (1, 7, 13)) + "</ul>"
+    if body is None:
+        start("404 Not Found", [("Content-Type", "text/plain")])
+        return [b"not found"]
+    start("200 OK", [("Content-Type", "text/html; charset=utf-8")])
+    return [_frame(title, body)]
+
+
+def _crawl(tmp_path: Path, widen: bool) -> tuple[list[str], list[str], list[str]]:
+    """source-ucc over the wiki: the sampled pages' titles, every fetched page's title, and
+    the loop's rescore events."""
+    folder = tmp_path / ("on" if widen else "off")
+    with serve_wsgi(wiki) as base:
+        Crawl(profile_from_dict({
+            "name": "w", "seeds": [base + "/index.php?title=Main_Page"],
+            "politeness": {"delay": 0, "retries": 0}, "limits": {"max_requests": 400},
+            "output": {"dir": str(folder)},
+            "strategy": {"name": "source-ucc", "params": {"widen": widen}}})).run()
+    sampled = [json.loads(line)["url"].partition("title=")[2]
+               for line in (folder / "model" / "pages.jsonl").read_text().splitlines()]
+    with sqlite3.connect(folder / "crawl.sqlite3") as db:
+        fetched = [url.partition("title=")[2] for (url,) in db.execute(
+            "SELECT u.url FROM fetch f JOIN url u ON u.id = f.url_id ORDER BY f.id")]
+        events = [m for (m,) in db.execute("SELECT message FROM event WHERE kind = 'rescore'")]
+    return sampled, fetched, events
+
+
+@pytest.mark.slow
+def test_the_talk_pages_are_sampled_once_the_sample_runs_short(tmp_path: Path) -> None:
+    sampled, fetched, events = _crawl(tmp_path, widen=True)
+    talk = [t for t in sampled if t.startswith("Talk")]
+    assert len(talk) == 4                 # min_pts of the kind
+    assert any(m.startswith("sample widened") for m in events)
+    assert {f"Talk:A{i}" for i in range(N_ARTICLES)} <= set(fetched)   # every talk page
+    assert {f"A{i}" for i in range(N_ARTICLES)} <= set(fetched)
+
+
+@pytest.mark.slow
+def test_without_widening_no_talk_page_is_sampled(tmp_path: Path) -> None:
+    """The test above can fail: ``widen: false`` samples no talk page."""
+    sampled, _, events = _crawl(tmp_path, widen=False)
+    assert not [t for t in sampled if t.startswith("Talk")]
+    assert not any(m.startswith("sample widened") for m in events)
