@@ -77,16 +77,20 @@ def wiki(environ: dict[str, Any], start: Callable[..., Any]) -> Iterable[bytes]:
     return [_frame(title, body)]
 
 
+def _job(base: str, folder: Path, widen: bool = True) -> Crawl:
+    return Crawl(profile_from_dict({
+        "name": "w", "seeds": [base + "/index.php?title=Main_Page"],
+        "politeness": {"delay": 0, "retries": 0}, "limits": {"max_requests": 400},
+        "output": {"dir": str(folder)},
+        "strategy": {"name": "source-ucc", "params": {"widen": widen}}}))
+
+
 def _crawl(tmp_path: Path, widen: bool) -> tuple[list[str], list[str], list[str]]:
     """source-ucc over the wiki: the sampled pages' titles, every fetched page's title, and
     the loop's rescore events."""
     folder = tmp_path / ("on" if widen else "off")
     with serve_wsgi(wiki) as base:
-        Crawl(profile_from_dict({
-            "name": "w", "seeds": [base + "/index.php?title=Main_Page"],
-            "politeness": {"delay": 0, "retries": 0}, "limits": {"max_requests": 400},
-            "output": {"dir": str(folder)},
-            "strategy": {"name": "source-ucc", "params": {"widen": widen}}})).run()
+        _job(base, folder, widen).run()
     sampled = [json.loads(line)["url"].partition("title=")[2]
                for line in (folder / "model" / "pages.jsonl").read_text().splitlines()]
     with sqlite3.connect(folder / "crawl.sqlite3") as db:
@@ -112,3 +116,31 @@ def test_without_widening_no_talk_page_is_sampled(tmp_path: Path) -> None:
     sampled, _, events = _crawl(tmp_path, widen=False)
     assert not [t for t in sampled if t.startswith("Talk")]
     assert not any(m.startswith("sample widened") for m in events)
+
+
+@pytest.mark.slow
+def test_a_crawl_stopped_around_the_widening_resumes_as_if_it_had_not_stopped(
+        tmp_path: Path) -> None:
+    """Stopped every 3 requests through the sample (it widens after 10 pages) and after the
+    fit, and resumed:
+    the replay widens where the run did, and the crawl fetches the same URLs in the same
+    order, with the same model."""
+    def fetched(folder: Path) -> list[str]:
+        with sqlite3.connect(folder / "crawl.sqlite3") as db:
+            return [u for (u,) in db.execute(
+                "SELECT u.url FROM fetch f JOIN url u ON u.id = f.url_id ORDER BY f.id")]
+
+    with serve_wsgi(wiki) as base:
+        _job(base, tmp_path / "whole").run()
+        for _ in range(10):                # 30 requests: the sample is 17 pages and more
+            crawl = _job(base, tmp_path / "parts")
+
+            def stop(stats: Any, crawl: Crawl = crawl) -> None:
+                if stats.requests >= 3:
+                    crawl.request_stop("test")
+            crawl.on_progress = stop
+            assert crawl.run().stop_reason == "test"
+        _job(base, tmp_path / "parts").run()
+    assert fetched(tmp_path / "parts") == fetched(tmp_path / "whole")
+    assert (tmp_path / "parts/model/manifest.json").read_bytes() == \
+        (tmp_path / "whole/model/manifest.json").read_bytes()

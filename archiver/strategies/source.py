@@ -1512,9 +1512,11 @@ class SourceStrategy(Strategy):
                                  decision.reason, decision.cluster)
 
     def _raise_widened(self, queued: Iterable[Queued]) -> Iterator[tuple[int, Decision]]:
-        """The widened sample's requests among the queued URLs, in the sample band; a
-        request not in the queue (never queued) is reported to the sampler as failed, so
-        that the sample does not wait for it."""
+        """The widened sample's requests among the queued URLs, in the sample band; one not
+        in the queue is reported to the sampler as giving no page (not dead), so that the
+        sample does not wait for it. (A resumed crawl's replay widens where the run did, and
+        its widened requests may have been fetched by then: reporting them changes
+        nothing.)"""
         widened, self._widened = self._widened, {}
         for q in queued:
             if (priority := widened.pop(q.url, None)) is not None:
