@@ -305,8 +305,9 @@ class SiteSampler:
 
     def widen(self) -> list[SampleRequest]:
         """Requests for the groups given nothing because they held a known URL, when the
-        sample ran out of requests before `min_pages` ("Held groups"): each gets §4.1's draw,
-        one of its URLs at random, fetched unless it is known or its kind is closed. Empty
+        sample ran out of requests before `min_pages` ("Held groups"): each gets one of its
+        URLs at random among those not known, of no closed kind, and of a kind (`mode_kind`)
+        the sample knows fewer than `min_pts` URLs of, counting the ones drawn here. Empty
         otherwise; every held group is drawn from once."""
         if not self.widen_held or self._pending or not self.order_ \
                 or self.n_pages >= min(self.min_pages, self.sample_size):
