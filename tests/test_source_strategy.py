@@ -194,19 +194,21 @@ def test_a_page_with_no_text_outside_the_content_is_new_by_its_links(tmp_path: P
     cluster is new only through the new pages it found: on the zoo's 500px-like site a
     member's galleries, thumbnails with no caption, counted as new and source-ucc fetched
     520 of them in a row once every photo they showed was known. A caption-less photo of
-    the content cluster (C2) is still new, as is a page with one new word. Off by default
-    (``empty_by_links``): on two other zoo seeds members without an "about me" were judged
-    so too, and the crawl stopped without 5% of the members who have one."""
+    the content cluster (C2) is still new, as is a page with one new word. On by default
+    since exhaustion judges a split pair per URL pattern (``split_kinds``): before, on two
+    other zoo seeds, album pages judged so ended the kind of link to members that shared
+    their Apath, and the crawl stopped without 5% of the members; ``empty_by_links:
+    false`` restores the no-shingle clause."""
     thumbs = "".join(f'<a href="/p/{i}"><img src="/i/{i}.jpg"></a>' for i in range(8))
 
-    on = _listing_strategy(tmp_path / "on", empty_by_links=True)
+    on = _listing_strategy(tmp_path / "on")
     assert on._protected == 2 and not on.scorer.is_listing(1)
     assert on.params()["empty_by_links"] is True
     assert not _novel(on, 1, "http://m.test/g1", thumbs)
     assert not _novel(on, -1, "http://m.test/g2", thumbs)
     assert _novel(on, 2, "http://m.test/d1", thumbs)
     assert _novel(on, 1, "http://m.test/g3", f"<h1>Zyzzyvas</h1>{thumbs}")
-    off = _listing_strategy(tmp_path / "off")
+    off = _listing_strategy(tmp_path / "off", empty_by_links=False)
     assert off.params()["empty_by_links"] is False
     assert _novel(off, 1, "http://m.test/g1", thumbs)
 
@@ -490,33 +492,40 @@ def test_one_page_links_alike_share_a_verdict_and_it_is_the_same(tmp_path: Path)
 
 
 # --- URL patterns: order the frontier, not the verdict --------------------------------------
+def _tab_strategy(path: Path, **params: Any) -> Any:
+    """source-ucc on tests/test_learning_navigation.py's `tab_table`: profiles (C0) whose
+    tab menu, one Apath, links contact lists (C1) and album lists (C2, DSim 0)."""
+    import scipy.sparse as sp
+
+    from archiver.learning.model import SourceModel
+    from tests.test_learning_navigation import tab_table
+
+    model = SourceModel()
+    model.navigation_ = tab_table()
+    model.n_clusters_ = 3
+    model.dsim_, model.content_ = np.array([1.0, 1.0, 0.0]), np.ones(3)
+    model.urls_ = [f"/people/u{i}/" for i in range(12)]
+    model.labels_ = np.zeros(12, dtype=int)
+    model.info = {"mode": "ucc"}
+    model.vectorizer_ = SimpleNamespace(feature_names_=["/html/body/p"])
+    model.classifier_ = SimpleNamespace(X_=sp.csr_matrix(np.ones((12, 1))))
+    s = REGISTRY["source-ucc"].from_profile(_profile(
+        "source-ucc", path, ["http://m.test/"],
+        params={"low_value": 0.2, "duplicates": False, **params}))
+    s._use(model)
+    return s
+
+
 def test_url_patterns_rank_links_of_one_apath_but_the_verdict_stays_the_pairs(
         tmp_path: Path) -> None:
     """Profile pages' tab menu (one Apath) links contact lists (C1) and album lists (C2, worth
     nothing here: DSim 0). With the split the contacts tab ranks far above the albums tab;
     the albums tab stays followed because the verdict uses the pair's mixture (module
     docstring of archiver.strategies.source)."""
-    import numpy as np
-    import scipy.sparse as sp
-
-    from archiver.learning.model import SourceModel
-    from tests.test_learning_navigation import X_TABS, tab_table
+    from tests.test_learning_navigation import X_TABS
 
     def strategy(**params: Any) -> Any:
-        model = SourceModel()
-        model.navigation_ = tab_table()
-        model.n_clusters_ = 3
-        model.dsim_, model.content_ = np.array([1.0, 1.0, 0.0]), np.ones(3)
-        model.urls_ = [f"/people/u{i}/" for i in range(12)]
-        model.labels_ = np.zeros(12, dtype=int)
-        model.info = {"mode": "ucc"}
-        model.vectorizer_ = SimpleNamespace(feature_names_=["/html/body/p"])
-        model.classifier_ = SimpleNamespace(X_=sp.csr_matrix(np.ones((12, 1))))
-        s = REGISTRY["source-ucc"].from_profile(_profile(
-            "source-ucc", tmp_path / str(len(params)), ["http://m.test/"],
-            params={"low_value": 0.2, "duplicates": False, **params}))
-        s._use(model)
-        return s
+        return _tab_strategy(tmp_path / str(len(params)), **params)
 
     on = strategy()
     contacts, albums = (on._judge(u, 0, X_TABS) for u in
@@ -528,6 +537,28 @@ def test_url_patterns_rank_links_of_one_apath_but_the_verdict_stays_the_pairs(
     level = [off._judge(u, 0, X_TABS) for u in
              ("http://m.test/people/zed/contacts/", "http://m.test/photos/zed/albums/")]
     assert level[0].priority == level[1].priority and level[0].reason == "source:exact:1"
+
+
+def test_exhaustion_judges_a_split_pair_per_url_pattern(tmp_path: Path) -> None:
+    """A pair the sample split by URL pattern (one Apath linking two page types) is two
+    kinds of link for exhaustion (``split_kinds``), each in the family of the cluster its
+    own links lead to. On the zoo's Flickr-like site (seed 1) a profile's album list and
+    its "following" list share one class-less Apath; twenty album pages that brought
+    nothing exhausted the kind, and with it the links to 104 members never fetched."""
+    from tests.test_learning_navigation import X_TABS
+
+    holder = "http://m.test/people/ann/"
+    contacts, albums = "http://m.test/people/zed/contacts/", "http://m.test/photos/zed/albums/"
+    for split in (True, False):
+        s = _tab_strategy(tmp_path / str(split), split_kinds=split)
+        assert s.params()["split_kinds"] is split
+        kind = s._kind(0, X_TABS, holder, albums)
+        assert (kind == (0, f"{X_TABS} ~/photos/*/albums")) is split
+        assert s._family(kind) == ((0, "to 2") if split else (0, "to 1"))
+        for i in range(s.exhaustion):
+            s.discovery.settle(f"http://m.test/photos/u{i}/albums/", kind, productive=False)
+        assert s._judge(albums, 0, X_TABS).reason == "exhausted:2"
+        assert s._judge(contacts, 0, X_TABS).follow is split
 
 
 # --- conformance -----------------------------------------------------------------------------

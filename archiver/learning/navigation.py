@@ -259,6 +259,11 @@ class NavigationTable:
         return {key: {pattern: int(row.argmax()) for pattern, row in sorted(by.items())}
                 for key, by in sorted(self._split.get("exact", {}).items())}
 
+    def is_split(self, cluster: int, apath: str) -> bool:
+        """Whether the sampled (cluster, Apath) pair is split by URL pattern: its links of
+        different patterns led to different clusters."""
+        return (cluster, apath) in self._split.get("exact", {})
+
     def sampled(self, cluster: int, apath: str, pattern: str | None = None) -> int:
         """How many sampled destinations the exact (cluster, Apath) pair has (0: unseen);
         with `pattern`, only those of links of that URL pattern (0 without `url_patterns`)."""

@@ -88,19 +88,15 @@ site a member's galleries, thumbnails without captions, sit in one cluster with 
 photostreams, tag lists and explore pages, which is not valued as a listing; each gallery
 counted as new by `News.novel`'s no-shingle clause, so their kind of link was never
 exhausted, and source-ucc fetched 520 of them in a row once every photo they showed was
-known, while the photos still unknown waited behind them. With it the crawl stops after
-2,199 requests instead of 2,738, 95% of the UCC entities after 1,964 instead of 2,491,
-and within the budget (25% of the site's URLs) VR 0.609 -> 0.788 and recall 0.719 ->
-0.935 (bfs: 0.599 and 0.722). The Flickr-like variant: 3,418 -> 2,301 requests, 95% after
-2,770 -> 2,110; the zoo's second Q&A site 1,334 -> 1,247 (95% after 1,212 -> 1,090); every
-other zoo crawl and all eight real sites, both modes, identical request for request. But
-on two other zoo seeds the Flickr-like site's members without an "about me" (no text,
-in the profiles' cluster) were judged by their links too, the kind of link from a
-member's contacts to members ran out, and the crawl stopped without 81 and 74 of the
-members who have one (5% of the UCC; 3,585 -> 2,180 and 3,224 -> 2,160 requests). Off by
-default: a crawl that stops by itself must not leave content behind. Two narrower rules
-(only in a cluster whose pages no longer bring text, `Worth.content`; only on a page a
-third of whose links lead to the content) lost the 500px-like site's gain on seed 0.
+known, while the photos still unknown waited behind them. With it (and ``split_kinds``)
+the crawl stops after 2,234 requests instead of 2,738, 95% of the UCC entities after
+1,964 instead of 2,491, and within the budget (25% of the site's URLs) VR 0.609 -> 0.788
+and recall 0.719 -> 0.935 (bfs: 0.599 and 0.722). Until 2026-11-27 it was off: on two
+other zoo seeds the Flickr-like site's album pages (thumbnails, no text) were misses, and
+a profile's album list and its "following" list are one class-less Apath, so twenty
+albums exhausted the kind of link to members as well; the crawl stopped without 81 and 74
+of the members (5% of the UCC). Exhaustion now judges such a pair per URL pattern
+(`_kind`), and every member is archived on the three seeds.
 
 Hubs per page (an extension of eq. 6–8, parameter ``hub_per_page``, on crawling for a
 target): eq. 6 sums the links of all of a cluster's sampled pages, so a page type the
@@ -415,7 +411,8 @@ class SourceStrategy(Strategy):
     ``listings_by_links`` (a page of such a listing too short to judge by its text counts
     as new only through the new pages it found; default true; same place),
     ``empty_by_links`` (so does a page with no text at all outside the content cluster;
-    default false; same place), ``redirect_cost``
+    default true; same place), ``split_kinds`` (exhaustion judges a pair the sample split
+    by URL pattern per pattern; default true; see `_kind`), ``redirect_cost``
     (divide a link's score by the requests per page its pair has cost; default true; see
     the module docstring), ``files`` (follow links of a pair that led mostly to files after
     every link to a page; default true; see the module docstring), ``alternates`` (skip a
@@ -461,8 +458,8 @@ class SourceStrategy(Strategy):
             "alternates", "balance", "content", "content_guard", "duplicates", "dust",
             "empty_by_links", "evidence", "families", "files", "listing_exhaustion",
             "listings_by_links", "live_outliers", "near_duplicates", "noindex_kinds",
-            "query_modes", "redirect_cost", "self_views", "spread_ties", "url_patterns",
-            "url_shape", "walls", "widen", "worth", "worth_rescore")},
+            "query_modes", "redirect_cost", "self_views", "split_kinds", "spread_ties",
+            "url_patterns", "url_shape", "walls", "widen", "worth", "worth_rescore")},
         **{name: (bool, type(None)) for name in ("hub_per_page", "self_links")},
         **{name: (int,) for name in ("exhaustion", "min_pages", "random_state",
                                       "rescore_every")},
@@ -499,11 +496,12 @@ class SourceStrategy(Strategy):
         self.hub_share = float(params.get("hub_share",
                                           HUB_SHARE if self.mode == "ucc" else 0.0))
         self.listing_exhaustion = bool(params.get("listing_exhaustion", False))
+        self.split_kinds = bool(params.get("split_kinds", True))   # see `_kind`
         self.use_redirect_cost = bool(params.get("redirect_cost", True))
         self.use_files = bool(params.get("files", True))
         self.use_alternates = bool(params.get("alternates", True))
         self.listings_by_links = bool(params.get("listings_by_links", True))
-        self.empty_by_links = bool(params.get("empty_by_links", False))   # module docstring
+        self.empty_by_links = bool(params.get("empty_by_links", True))   # module docstring
         self.use_live_outliers = bool(params.get("live_outliers", True))
         self.use_worth = bool(params.get("worth", True))
         self.worth_rescore = bool(params.get("worth_rescore", True))
@@ -590,6 +588,7 @@ class SourceStrategy(Strategy):
                 "evidence": self.use_evidence, "near_duplicates": self.use_near_duplicates,
                 "balance": self.use_balance, "exhaustion": self.exhaustion,
                 "hub_share": self.hub_share, "listing_exhaustion": self.listing_exhaustion,
+                "split_kinds": self.split_kinds,
                 "redirect_cost": self.use_redirect_cost, "files": self.use_files,
                 "alternates": self.use_alternates,
                 "listings_by_links": self.listings_by_links,
@@ -816,7 +815,13 @@ class SourceStrategy(Strategy):
 
     def _kind(self, cluster: int, anchor_path: str, holder: str, link: str,
               apath: str | None = None) -> tuple[int, str]:
-        """The kind of link exhaustion judges: (cluster, Apath); for a link on a page that is
+        """The kind of link exhaustion judges: (cluster, Apath), and for a pair the sample
+        split by URL pattern (its links of different patterns led to different clusters,
+        `NavigationTable.is_split`) the link's pattern too (``split_kinds``), in the family
+        of the cluster that pattern's links lead to (`_family`): on the zoo's Flickr-like
+        site (seed 1) a profile's album list and "following" list are one class-less
+        Apath, twenty album pages that brought nothing exhausted it, and 104 members were
+        never fetched. For a link on a page that is
         not content (an outlier, or marked noindex) to its own path with another query,
         (cluster, "views @" that path): all of that page's other views, whatever their Apath
         (module docstring); with ``listing_exhaustion`` (off by default), for a link to the
@@ -833,6 +838,9 @@ class SourceStrategy(Strategy):
         queries = same_path_queries(holder, link) \
             if self.listing_exhaustion or closed else None
         if queries is None:
+            if self.split_kinds and self.scorer is not None \
+                    and self.scorer.table.is_split(cluster, apath):
+                return cluster, f"{apath} ~{self._pattern(link)}"
             return cluster, apath
         if closed:
             return cluster, f"views @{holder.partition('?')[0]}"
@@ -848,7 +856,8 @@ class SourceStrategy(Strategy):
         cluster, apath = kind
         family = None
         if self.scorer is not None and " @" not in apath:   # both `_kind`s of a listing
-            p = self._distribution((cluster, apath, ""))[0]
+            apath, _, pattern = apath.partition(" ~")          # a split pair's pattern
+            p = self._distribution((cluster, apath, pattern))[0]
             if p.sum() > 0:
                 dest = int(p.argmax())
                 family = (cluster, f"to {dest if dest < len(p) - 1 else -1}")
