@@ -95,8 +95,8 @@ and recall 0.719 -> 0.935 (bfs: 0.599 and 0.722). Until 2026-11-27 it was off: o
 other zoo seeds the Flickr-like site's album pages (thumbnails, no text) were misses, and
 a profile's album list and its "following" list are one class-less Apath, so twenty
 albums exhausted the kind of link to members as well; the crawl stopped without 81 and 74
-of the members (5% of the UCC). Exhaustion now judges such a pair per URL pattern
-(`_kind`), and every member is archived on the three seeds.
+of the members (5% of the UCC). Exhaustion now judges such a pair per cluster its URL
+patterns lead to (`_kind`), and every member is archived on the three seeds.
 
 Hubs per page (an extension of eq. 6–8, parameter ``hub_per_page``, on crawling for a
 target): eq. 6 sums the links of all of a cluster's sampled pages, so a page type the
@@ -412,7 +412,7 @@ class SourceStrategy(Strategy):
     as new only through the new pages it found; default true; same place),
     ``empty_by_links`` (so does a page with no text at all outside the content cluster;
     default true; same place), ``split_kinds`` (exhaustion judges a pair the sample split
-    by URL pattern per pattern; default true; see `_kind`), ``redirect_cost``
+    by URL pattern per destination cluster; default true; see `_kind`), ``redirect_cost``
     (divide a link's score by the requests per page its pair has cost; default true; see
     the module docstring), ``files`` (follow links of a pair that led mostly to files after
     every link to a page; default true; see the module docstring), ``alternates`` (skip a
@@ -817,11 +817,13 @@ class SourceStrategy(Strategy):
               apath: str | None = None) -> tuple[int, str]:
         """The kind of link exhaustion judges: (cluster, Apath), and for a pair the sample
         split by URL pattern (its links of different patterns led to different clusters,
-        `NavigationTable.is_split`) the link's pattern too (``split_kinds``), in the family
-        of the cluster that pattern's links lead to (`_family`): on the zoo's Flickr-like
-        site (seed 1) a profile's album list and "following" list are one class-less
-        Apath, twenty album pages that brought nothing exhausted it, and 104 members were
-        never fetched. For a link on a page that is
+        `NavigationTable.is_split`) the cluster the link's pattern leads to most as well
+        (``split_kinds``; its family is that cluster's, `_family`): on the zoo's
+        Flickr-like site (seed 1) a profile's album list and "following" list are one
+        class-less Apath, twenty album pages that brought nothing exhausted it, and 104
+        members were never fetched. One kind per pattern instead cost a few requests more
+        (real photologue 909 -> 912, Askbot 735 -> 737): patterns that lead to one
+        cluster each needed their own misses. For a link on a page that is
         not content (an outlier, or marked noindex) to its own path with another query,
         (cluster, "views @" that path): all of that page's other views, whatever their Apath
         (module docstring); with ``listing_exhaustion`` (off by default), for a link to the
@@ -840,7 +842,9 @@ class SourceStrategy(Strategy):
         if queries is None:
             if self.split_kinds and self.scorer is not None \
                     and self.scorer.table.is_split(cluster, apath):
-                return cluster, f"{apath} ~{self._pattern(link)}"
+                p = self._distribution((cluster, apath, self._pattern(link)))[0]
+                dest = int(p.argmax())
+                return cluster, f"{apath} ~{dest if dest < len(p) - 1 else -1}"
             return cluster, apath
         if closed:
             return cluster, f"views @{holder.partition('?')[0]}"
@@ -856,9 +860,10 @@ class SourceStrategy(Strategy):
         cluster, apath = kind
         family = None
         if self.scorer is not None and " @" not in apath:   # both `_kind`s of a listing
-            apath, _, pattern = apath.partition(" ~")          # a split pair's pattern
-            p = self._distribution((cluster, apath, pattern))[0]
-            if p.sum() > 0:
+            apath, split, to = apath.partition(" ~")
+            if split:                      # a split pair's kind names its destination
+                family = (cluster, f"to {to}")
+            elif (p := self._distribution((cluster, apath, ""))[0]).sum() > 0:
                 dest = int(p.argmax())
                 family = (cluster, f"to {dest if dest < len(p) - 1 else -1}")
         self._families[kind] = family
