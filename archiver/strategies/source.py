@@ -842,9 +842,8 @@ class SourceStrategy(Strategy):
         if queries is None:
             if self.split_kinds and self.scorer is not None \
                     and self.scorer.table.is_split(cluster, apath):
-                p = self._distribution((cluster, apath, self._pattern(link)))[0]
-                dest = int(p.argmax())
-                return cluster, f"{apath} ~{dest if dest < len(p) - 1 else -1}"
+                return cluster, \
+                    f"{apath} ~{self._destination((cluster, apath, self._pattern(link)))}"
             return cluster, apath
         if closed:
             return cluster, f"views @{holder.partition('?')[0]}"
@@ -860,12 +859,10 @@ class SourceStrategy(Strategy):
         cluster, apath = kind
         family = None
         if self.scorer is not None and " @" not in apath:   # both `_kind`s of a listing
-            apath, split, to = apath.partition(" ~")
-            if split:                      # a split pair's kind names its destination
-                family = (cluster, f"to {to}")
-            elif (p := self._distribution((cluster, apath, ""))[0]).sum() > 0:
-                dest = int(p.argmax())
-                family = (cluster, f"to {dest if dest < len(p) - 1 else -1}")
+            apath, split, to = apath.partition(" ~")   # a split pair's kind names it
+            if not split and (dest := self._destination((cluster, apath, ""))) is not None:
+                to = str(dest)
+            family = (cluster, f"to {to}") if to else None
         self._families[kind] = family
         return family
 
@@ -1491,6 +1488,15 @@ class SourceStrategy(Strategy):
                 self._patterns.clear()
             hit = self._patterns[url] = self.scorer.table.pattern(url)
         return hit
+
+    def _destination(self, nav_key: tuple[int, str, str]) -> int | None:
+        """The cluster the links of a (cluster, Apath, URL pattern) lead to most (-1:
+        outliers), None when the table has no destination for them at all."""
+        p = self._distribution(nav_key)[0]
+        if p.sum() <= 0:
+            return None
+        dest = int(p.argmax())
+        return dest if dest < len(p) - 1 else -1
 
     def _distribution(self, nav_key: tuple[int, str, str]) -> tuple[np.ndarray, str]:
         """`NavigationTable.distribution`, cached (it never changes during a harvest)."""
