@@ -152,14 +152,14 @@ def test_a_kind_of_link_leads_to_files_when_most_of_its_fetches_were_files() -> 
     for n in range(3):
         s._via[f"http://s.test/orig/{n}.jpg"] = ("http://s.test/photo/1/", key[1])
     s.observe_fetch("http://s.test/orig/0.jpg", 200, False, content_type="image/jpeg")
-    assert s._files(key)
+    assert s.hops.files(key)
     s.observe_fetch("http://s.test/orig/1.jpg", 404, False, content_type="text/html")
-    assert not s._files(key)                       # one file in two requests: not most
+    assert not s.hops.files(key)                       # one file in two requests: not most
     s.observe_fetch("http://s.test/orig/2.jpg", 200, False, content_type="image/jpeg")
-    assert s._files(key)
+    assert s.hops.files(key)
     s._via["http://s.test/feed/"] = ("http://s.test/photo/1/", "/html/body/ul/a")
     s.observe_fetch("http://s.test/feed/", 200, False, content_type="application/rss+xml")
-    assert not s._files((2, "/html/body/ul/a"))    # a feed is no file: a duplicate view
-    s.use_files = False
-    assert not s._files(key)
+    assert not s.hops.files((2, "/html/body/ul/a"))    # a feed is no file: a duplicate view
+    s.hops.use_files = False
+    assert not s.hops.files(key)
     assert FILE_PRIORITY <= 0.0

@@ -303,7 +303,7 @@ def test_a_link_that_redirects_is_ranked_by_its_value_per_request(tmp_path: Path
     before = plain._judge("d9", 0, X_PHOTO)
     on = _listing_strategy(tmp_path / "on")
     follow(on, 3, redirect=True)
-    assert on._hops == {(0, canonical_apath(X_PHOTO)): [6, 3, 0]}    # no file
+    assert on.hops.pairs == {(0, canonical_apath(X_PHOTO)): [6, 3, 0]}    # no file
     after = on._judge("d9", 0, X_PHOTO)
     assert (after.follow, after.reason) == (before.follow, before.reason)
     assert after.priority == pytest.approx(before.priority / 2)
@@ -320,7 +320,7 @@ def test_a_link_that_redirects_is_ranked_by_its_value_per_request(tmp_path: Path
         model.info["redirects"] = [row]
         loaded = _listing_strategy(tmp_path / f"loaded{len(row)}")
         loaded._use(model)
-        assert loaded._hops == {(0, canonical_apath(X_PHOTO)): [4, 2, 0]}
+        assert loaded.hops.pairs == {(0, canonical_apath(X_PHOTO)): [4, 2, 0]}
         assert loaded._judge("d9", 0, X_PHOTO).priority == pytest.approx(before.priority / 2)
 
 # --- harvest evidence: fetched destinations correct the navigation table -------------------
@@ -348,7 +348,7 @@ def test_harvest_evidence_turns_a_pair_whose_pages_are_outliers_low_value(
     assert before.follow and before.cluster == 2 and on._static[-1] == 0.0
     on._via["d99"] = ("h", X_PHOTO)
     on.observe_fetch("d99", 404, False)                     # dead: the outlier column
-    (row,) = on._evidence.values()
+    (row,) = on.evidence.by_pattern.values()
     assert row.tolist() == [0, 0, 0, 1]
     # smallest k with 4·s2 / (4 + k) < low_value, the dead fetch included
     needed = math.floor(source.EVIDENCE_PRIOR * on._static[2] / on.low_value
@@ -366,7 +366,7 @@ def test_harvest_evidence_turns_a_pair_whose_pages_are_outliers_low_value(
     assert (confirmed.follow, confirmed.priority) == (True, pytest.approx(before.priority))
     off = _listing_strategy(tmp_path / "off", evidence=False)
     observe(off, needed + 10, -1)
-    assert off._judge("d9", 0, X_PHOTO) == before and not off._evidence
+    assert off._judge("d9", 0, X_PHOTO) == before and not off.evidence.by_pattern
 
 
 def test_links_of_url_patterns_never_sampled_share_their_pairs_evidence(
@@ -392,7 +392,7 @@ def test_links_of_url_patterns_never_sampled_share_their_pairs_evidence(
     assert not after.follow and after.reason == "low-value:-1"
     sampled = (0, canonical_apath(X_PHOTO), strategy._pattern(link))
     strategy.scorer.table._sampled_by_pattern[sampled] = 1
-    strategy._posterior.clear()
+    strategy.evidence._posterior.clear()
     assert strategy._judge(link, 0, X_PHOTO).follow         # no evidence of its own yet
 
 
@@ -415,7 +415,7 @@ def test_a_noindex_page_is_evidence_against_the_link_that_found_it(tmp_path: Pat
     for i in range(3):
         visit(f"http://m.test/ok{i}", "all")
     visit("http://m.test/ni", "noindex, nofollow")
-    assert strategy._pair_evidence[(0, canonical_apath(X_PHOTO))].tolist() == [0, 0, 3, 1]
+    assert strategy.evidence.by_pair[(0, canonical_apath(X_PHOTO))].tolist() == [0, 0, 3, 1]
     assert strategy._cluster_of["http://m.test/ni"] == 2
     assert strategy.scorer.crawled_.tolist() == [0, 0, 4, 0]
 
@@ -734,7 +734,7 @@ def test_saved_model_is_reused_without_relearning(
     # the first run's sample replayed (archiver.replay), nothing sampled this run
     assert second.strategy.sampler.n_pages == sampled
     # the loaded counts, plus the first run's harvest replayed: the sample not counted twice
-    hops = second.strategy._hops
+    hops = second.strategy.hops.pairs
     assert all(hops[k][0] >= n for k, (n, _) in redirects.items())
     first = sum(n for n, _ in redirects.values())
     harvested_first = 60 - first - 1
@@ -900,7 +900,7 @@ def test_a_sampled_page_is_live_when_indexable_new_and_long_enough(tmp_path: Pat
     visit("http://m.test/again", f"<p>{_text(1)}</p>")                  # text seen before
     visit("http://m.test/special", f"<p>{_text(2)}</p>", robots="noindex,nofollow")
     visit("http://m.test/login", "<form><label>Name</label><input name=u></form>")
-    assert strategy._sample_live == {"http://m.test/ns:start"}
+    assert strategy.live.sampled == {"http://m.test/ns:start"}
 
 
 def test_a_sampled_page_counts_as_noindex_while_the_signal_is_trusted(tmp_path: Path) -> None:
@@ -1023,15 +1023,16 @@ def test_links_to_live_outliers_are_followed_last_and_to_dead_ones_not(
         s._use(model)
         s.sampler.groups_ = groups
         s._cluster_of = dict(clusters)
-        s._sample_live = {*starts, rare[0], f"{w}tool?do=media"}  # a tool's URL pattern
-        if s._live_on:
-            s._live_outliers(s.sampler, model)
-            s._read_live(model)
+        s.live.sampled = {*starts, rare[0], f"{w}tool?do=media"}  # a tool's URL pattern
+        if s.live.on:
+            s.live.learn(s.sampler.groups_, s.sampler.aliases_, s.sampler.dead_,
+                         s._cluster_of, s._protected, model.info)
+            s.live.read(model.info)
         return s
 
     on = strategy("on")
     side, rare_x = (canonical_apath(x) for x in (X_SIDE, x_rare))
-    assert on._protected == 2 and on._content_patterns == {on._pattern(wiki[0])}
+    assert on._protected == 2 and on.live.content_patterns == {on._pattern(wiki[0])}
     # only links of the content's own URL patterns are shielded from exhaustion: another
     # page predicted to be content (a forum's print view, never sampled) is not
     assert on._shielded(2, wiki[3]) and on._shielded(2)
@@ -1047,7 +1048,7 @@ def test_links_to_live_outliers_are_followed_last_and_to_dead_ones_not(
     for i in range(38):                                   # 2 live of 41: under 1/20
         on._via[f"{w}wiki/Dead_{i}"] = (wiki[0], X_SIDE)
         on._observe_destination(f"{w}wiki/Dead_{i}", -1)
-    assert on._live[(2, side)] == [2.0, 41.0]
+    assert on.live.rows[(2, side)] == [2.0, 41.0]
     assert on._judge(f"{w}wiki/History_start", 2, X_SIDE).reason == "low-value:-1"
     on.model.classify = lambda bag: -1                    # harvested pages fit no cluster
     for i, (url, robots) in enumerate([(f"{w}wiki/Live_start", "all"),   # live
@@ -1057,12 +1058,12 @@ def test_links_to_live_outliers_are_followed_last_and_to_dead_ones_not(
         html = f'<html><head><meta name="robots" content="{robots}"></head><body><p>' \
                f'{_text(10 + i)}</p>'
         on.describe(Visit(page=parse_html(url, html.encode()), depth=1, digest=url.encode()))
-    assert on._live[(2, side)] == [3.0, 44.0]
+    assert on.live.rows[(2, side)] == [3.0, 44.0]
     off = strategy("off", live_outliers=False)
     assert off.params()["live_outliers"] is False
     assert off._judge(f"{w}wiki/Society_start", 2, X_SIDE).reason == "low-value:-1"
     target = strategy("target", target=2)
-    assert not target._live and not target._judge(f"{w}wiki/Society_start", 2, X_SIDE).follow
+    assert not target.live.rows and not target._judge(f"{w}wiki/Society_start", 2, X_SIDE).follow
 
 
 def test_live_outliers_behind_companion_links_are_credited_by_their_own_pattern(
@@ -1079,6 +1080,7 @@ def test_live_outliers_behind_companion_links_are_credited_by_their_own_pattern(
 
     import archiver.strategies.source as source
     from archiver.learning.features import canonical_apath
+    from archiver.learning.liveoutliers import companion_pairs
     from archiver.learning.navigation import ANY_SOURCE, NavigationTable
     from tests.test_learning_discovery import _text
     from tests.test_learning_navigation import X_LISTS, X_NEXT, X_PHOTO, X_THUMB
@@ -1106,17 +1108,19 @@ def test_live_outliers_behind_companion_links_are_credited_by_their_own_pattern(
         s._use(model)
         s.sampler.groups_ = groups
         s._cluster_of = dict(clusters)
-        s._sample_live = {talk[0], f"{w}members"}      # both indexable, with new text
-        s._live_outliers(s.sampler, model)
-        s._read_live(model)
+        s.live.sampled = {talk[0], f"{w}members"}      # both indexable, with new text
+        s.live.learn(s.sampler.groups_, s.sampler.aliases_, s.sampler.dead_, s._cluster_of,
+                     s._protected, model.info)
+        s.live.read(model.info)
         return s
 
     on = strategy("on")
     tab, menu = (canonical_apath(x) for x in (x_talk, x_menu))
     shape = on._pattern(talk[0])
-    assert shape not in on._content_patterns and on._pattern(wiki[0]) in on._content_patterns
-    assert on._companion_pairs(groups) >= {(2, tab), (ANY_SOURCE, tab)}
-    assert not on._companion_pairs(groups) & {(2, menu), (ANY_SOURCE, menu)}
+    patterns = on.live.content_patterns
+    assert shape not in patterns and on._pattern(wiki[0]) in patterns
+    assert companion_pairs(groups, on._cluster_of) >= {(2, tab), (ANY_SOURCE, tab)}
+    assert not companion_pairs(groups, on._cluster_of) & {(2, menu), (ANY_SOURCE, menu)}
     assert on.model.info["live_outliers"] == [[ANY_SOURCE, tab, 1, 1, [shape]],
                                               [2, tab, 1, 1, [shape]]]
     followed = on._judge(f"{w}wiki/Talk:Page_99", 2, x_talk)
@@ -1134,12 +1138,12 @@ def test_live_outliers_behind_companion_links_are_credited_by_their_own_pattern(
         html = f'<html><head><meta name="robots" content="{robots}"></head><body><p>' \
                f'{_text(20 + i)}</p>'
         on.describe(Visit(page=parse_html(url, html.encode()), depth=1, digest=url.encode()))
-    assert on._live[(ANY_SOURCE, tab)] == [2.0, 3.0] and on._live[(2, tab)] == [1.0, 1.0]
-    assert on._live[(0, tab)] == [1.0, 1.0]
+    assert on.live.rows[(ANY_SOURCE, tab)] == [2.0, 3.0] and on.live.rows[(2, tab)] == [1.0, 1.0]
+    assert on.live.rows[(0, tab)] == [1.0, 1.0]
     # a model saved before companion patterns (four fields a row) still loads
     on.model.info["live_outliers"] = [[2, tab, 1, 1]]
-    on._read_live(on.model)
-    assert on._live == {(2, tab): [1.0, 1.0]} and not on._own
+    on.live.read(on.model.info)
+    assert on.live.rows == {(2, tab): [1.0, 1.0]} and not on.live.own
     assert on._judge(f"{w}wiki/Talk:Page_97", 2, x_talk).reason == "low-value:-1"
 
 

@@ -34,29 +34,13 @@ form of their own, ranked last, and at 1,000 questions source-ucc waited on the 
 fetched 2,700 lists after the last question was known (4,128 -> 1,473 requests, VR 0.261
 -> 0.733, recall 1.000).
 
-Live outliers (an extension of §4.2, parameter ``live_outliers``, crawling for UCC): a
-trusted sample's outliers are worth 0, so a kind of link whose sampled destinations were
-outliers is skipped. On a real DokuWiki the namespace start pages (a paragraph and a long
-list of the namespace's pages) are few and unlike any other page: the two sampled were
-outliers, and the sidebar's links to the other four were skipped (recall 0.988). An
-outlier is *live* when it is marked for indexing, is no duplicate view, brought new text
-judged on at least `MIN_SHINGLES` shingles (`archiver.learning.discovery.News`), and its
-URL has a pattern of at least `MIN_SHAPE_PAGES` sampled pages of the protected cluster: a
-content page that looks like no other. A (cluster, Apath) pair's outlier destinations are
-then worth, in the verdict, the best cluster's value in the share that were live, for a
-link whose own URL has such a pattern; the order stays eq. 12's (outliers 0), so those
-links come last. Harvested outliers update the share. Real DokuWiki: recall 1.000 for 599
-requests instead of 594. New text alone is not enough: a real FlaskBB's member list is
-live by its text, and without the URL pattern its 26 pages were fetched for nothing (781
--> 808 requests). The zoo, MediaWiki, WordPress and FlaskBB crawls are unchanged.
-A content page's *companion* pages have a pattern of their own: on a real MediaWiki at
-2,000 articles the sample held three talk pages, outliers under ``/index.php/Talk:*``, and
-the talk tab of every article was skipped (recall 0.818). A pair of companion links (held
-by at least `MIN_SHAPE_PAGES` sampled pages, each linking pages of its own, unlike a menu
-that links the member list from every page: `_companion_pairs`) also credits its live
-outliers' own URL patterns; a pair the sample never saw takes the row of its Apath pooled
-over the clusters, as eq. 5's "any" back-off does. MediaWiki 2k: recall 1.000 for 2,934
-requests instead of 2,433 (95% of the UCC after 2,798, 1.08 of the floor).
+Live outliers (an extension of §4.2, parameter ``live_outliers``, crawling for UCC,
+`archiver.learning.liveoutliers`): a trusted sample's outliers are worth 0, but an outlier
+that is indexable, no duplicate, brought new text and has a URL pattern of the content (or
+of a content page's companion pages, a talk tab's) is *live*: a (cluster, Apath) pair's
+outlier destinations are worth, in the verdict, the best cluster's value in the share that
+were live. On a real DokuWiki the namespace start pages, on a real MediaWiki the talk pages
+were outliers, and skipped without it.
 
 Listings of the content (an extension, parameter ``hub_share``, crawling for UCC): eq. 11
 values a cluster by its own pages, so a forum's topic list, whose pages are all alike,
@@ -116,26 +100,10 @@ explore pages the crawl goes to photos, not to other kinds of list). Off crawlin
 UCC, where session 4 measured per-page hubs in the order and dropped them (zoo Q&A VR
 0.733 -> 0.657).
 
-Redirect cost (an extension of eq. 12, parameter ``redirect_cost``): eq. 12 is the value
-of a link's destination, and a link that answers with a redirect costs two requests for
-it. Each (cluster, Apath) pair counts the requests its links took and how many were
-redirects (the sample's included), and a link's score is divided by the requests per
-page its pair has cost. It orders the frontier only. On a real FlaskBB a post's
-permalink (a redirect to its topic's page) was ranked with the topics' own links: 235 of
-source-ucc's 1,088 requests. With it, 138 of 993, and recall unchanged.
-
-Files (an extension of eq. 12, parameter ``files``): the navigation table knows pages only,
-and a link to a file (a document, an image, a sound: a 2xx answer that is no HTML page and
-no machine-readable copy of pages) has no destination cluster, so its pair's row is empty
-and eq. 5's back-off predicts a page from other clusters' links of that Apath. On a real
-photologue gallery a photo page's link to its original JPEG was ranked above the photo
-pages: source-ucc fetched a photo, its original, the next photo, ..., and 95% of the
-photos took 826 requests (2.01 of the floor; bfs 429). The (cluster, Apath) pairs count
-the files their links gave (with the redirects, "Redirect cost"); links of a pair most of
-whose requests gave files are followed at `FILE_PRIORITY`, after every link to a page: a
-file links nothing, and for an archive of the site's content it is part of that content,
-so it is fetched, not skipped. Photologue: 95% of the photos after 435 requests (1.06),
-every original still fetched (`benchmarks/results/realsite-photologue.md`).
+Redirect cost and files (extensions of eq. 12, parameters ``redirect_cost`` and ``files``,
+`archiver.learning.hops`): a link's score is divided by the requests per page its (cluster,
+Apath) pair has cost (a redirect costs two), and links of a pair most of whose requests gave
+files (an image, a document) are followed at `FILE_PRIORITY`, after every link to a page.
 
 Alternates (an extension, parameter ``alternates``): a page may declare itself in other
 formats, ``<link rel="alternate">`` in its head without ``hreflang`` (`Page.alternates`),
@@ -145,7 +113,7 @@ the page to one of its own alternates is skipped, while sampling and harvesting,
 ``strategy:alternate:<c>`` (c: the page's cluster). On a real Trac every ticket links its
 RSS, CSV and TSV exports, every wiki page its plain text and every query its three: the
 sample spent 222 of its requests on them, and source-ucc, which counts a CSV as a file
-("Files"), went on to 1,036 exports after the content
+(`archiver.learning.hops`), went on to 1,036 exports after the content
 (`benchmarks/results/realsite-trac.md`).
 
 Duplicate views (an extension, `archiver.learning.duplicates`): eq. 12 cannot tell a link to
@@ -258,30 +226,11 @@ article, edit and history tabs, and the talk cluster's Info is 0.005 (only artic
 to it), so with the split as verdict 430 talk pages went unfetched (talk pages fetched 197
 -> 16, recall 0.881 -> 0.714).
 
-Harvest evidence (an extension of eq. 5): the sample fixes P(C | C(p), x) once, but every
-harvested page is classified, so each fetch is one more observed destination of the link
-that found it. For each (cluster, Apath) pair and URL pattern the harvest counts the
-destinations that were outliers, dead (an error; a feed, JSON or a script, as while
-sampling) or noindex, and those that fell in a learned cluster; the pair's row becomes a
-Dirichlet posterior (the sample weighing as its sampled destinations of the pattern, at
-least `EVIDENCE_PRIOR`) in which the outliers go to the outlier column and the known pages
-are spread as the sample spread its known part. A link of a pattern the sample never saw
-at its pair takes the evidence of all the pair's links, the sample weighing as all its
-links there: on a real MediaWiki every example link of the API documentation has a pattern
-of its own, and per pattern the evidence never added up (benchmarks/realsite). A noindex
-page keeps its cluster for Balance and the sitemap; only the evidence counts it as no
-content: the API help pages share the articles' skin, so their cluster.
-The evidence thus says whether a kind of link leads to any learned page type at all; which
-type stays the sample's call. (Counting the known clusters as observed turned the verdict
-against the wiki's talk pages, which HITS values at 0.005 although they are content: the
-harvest sees the talk tab's new destinations, not the article tabs' known ones; recall
-0.883 -> 0.749.) Both the order and the verdict use the corrected rows. On the zoo wiki
-the login, print and "what links here" links share one canonical Apath with the sidebar's
-special pages (a hub cluster), so the sample predicted a hub behind them; 183 of those
-pages, all outliers when classified, were fetched before the harvest stopped. The loop
-re-judges a URL when it is popped (see `archiver.crawl`), so a correction applies to the
-queued links at once. The evidence is not saved with the model: a resumed crawl counts it
-again as it replays its earlier fetches (`archiver.replay`).
+Harvest evidence (an extension of eq. 5, parameter ``evidence``, `archiver.learning.evidence`):
+each harvested page is one more observed destination of the link that found it, and a
+(cluster, Apath) pair's row becomes a posterior of the sample and the harvest. Both the
+order and the verdict use the corrected rows; the loop re-judges a URL when it is popped
+(see `archiver.crawl`), so a correction applies to the queued links at once.
 """
 
 from __future__ import annotations
@@ -289,7 +238,6 @@ from __future__ import annotations
 import logging
 import re
 import zlib
-from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -297,6 +245,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from archiver.errors import ProfileError
 from archiver.learning.duplicates import DuplicateRates
 from archiver.learning.dust import Dust
+from archiver.learning.evidence import EVIDENCE_PRIOR, HarvestEvidence
+from archiver.learning.hops import HopCounts
+from archiver.learning.liveoutliers import LiveOutliers
 from archiver.learning.neardup import NearDuplicates
 from archiver.learning.selfviews import SelfViews, same_path_queries
 from archiver.learning.urlshape import UrlShape, learn_shape
@@ -343,10 +294,6 @@ WORTH_MOVE = 2.0
 # ε of the randomized HITS that must also find a page type low-value before it is skipped
 # (parameter ``verdict_reset``; module docstring, "Randomized HITS")
 VERDICT_RESET = 0.1
-# Harvest evidence (module docstring): the sampled destinations of a link's (cluster, Apath)
-# pair weigh as this many observations at least (minPts, as few as a cluster needs), so a
-# pair the sample saw once or never is corrected after a handful of fetched destinations.
-EVIDENCE_PRIOR = 4
 # Machine-readable views of a site's pages (plus every XML and JSON type, see
 # `is_machine_readable`): JSON and JSONP API output, scripts and style sheets reached by a link
 MACHINE_TYPES = frozenset({"application/json", "text/json", "application/javascript",
@@ -359,7 +306,7 @@ VALUE_TOLERANCE = 1e-9
 # must have another path, before the shape is trusted to split the cluster (minPts, as for
 # a cluster): the cluster then mixes page types.
 MIN_SHAPE_PAGES = 4
-# Priority of a link to a file (`SourceStrategy._files`): below every link to a page, whose
+# Priority of a link to a file (`HopCounts.files`): below every link to a page, whose
 # eq. 12 scores are positive, and above nothing else that is followed
 FILE_PRIORITY = 0.0
 FILE_REASON = "source:file"
@@ -367,10 +314,6 @@ ALTERNATE_REASON = "alternate"   # a link to the holder page in another format
 # Largest relative raise of a link's priority by the hash of its URL (`_spread`): far
 # below any difference eq. 12 makes between kinds of link, enough to order equal ones.
 ORDER_SPREAD = 1e-6
-# Sampled pages that link one URL through a pair of companion links, on average, at most
-# (`SourceStrategy._companion_pairs`): a talk page is linked from its article's tab and its
-# own; a menu's pages from every page holding the menu.
-COMPANION_HOLDERS = 1.5
 
 
 class SourceStrategy(Strategy):
@@ -414,8 +357,8 @@ class SourceStrategy(Strategy):
     default true; same place), ``split_kinds`` (exhaustion judges a pair the sample split
     by URL pattern per destination cluster; default true; see `_kind`), ``redirect_cost``
     (divide a link's score by the requests per page its pair has cost; default true; see
-    the module docstring), ``files`` (follow links of a pair that led mostly to files after
-    every link to a page; default true; see the module docstring), ``alternates`` (skip a
+    `archiver.learning.hops`), ``files`` (follow links of a pair that led mostly to files
+    after every link to a page; default true; same place), ``alternates`` (skip a
     page's links to the formats its head declares, rel=alternate; default true; same
     place), ``live_outliers``
     (crawling for UCC, value a pair's outlier destinations by the share that were live
@@ -497,8 +440,6 @@ class SourceStrategy(Strategy):
                                           HUB_SHARE if self.mode == "ucc" else 0.0))
         self.listing_exhaustion = bool(params.get("listing_exhaustion", False))
         self.split_kinds = bool(params.get("split_kinds", True))   # see `_kind`
-        self.use_redirect_cost = bool(params.get("redirect_cost", True))
-        self.use_files = bool(params.get("files", True))
         self.use_alternates = bool(params.get("alternates", True))
         self.listings_by_links = bool(params.get("listings_by_links", True))
         self.empty_by_links = bool(params.get("empty_by_links", True))   # module docstring
@@ -546,28 +487,21 @@ class SourceStrategy(Strategy):
         # sampled URL → (duplicate, noindex, duplicate by its rel=canonical)
         self._sample_dup: dict[str, tuple[bool, bool, bool]] = {}
         self._sample_rates = DuplicateRates()   # the same, site-wide, for the signals' guards
-        # Live outliers (module docstring): sampled pages that may be; the URL patterns of
-        # the content; (cluster, Apath) → [live, all] of its outlier destinations
-        self._sample_live: set[str] = set()
-        self._content_patterns: set[str] = set()
-        self._live: dict[tuple[int, str], list[float]] = {}
-        self._own: dict[tuple[int, str], set[str]] = {}    # companion patterns (_read_live)
-        self._live_on = False
+        # Live outliers (`archiver.learning.liveoutliers`): a pair's row is its Apath's
+        # pooled over the clusters when the navigation table backs off to it
+        self.live = LiveOutliers(
+            self._pattern, lambda pair: self._distribution((*pair, ""))[1].startswith("any"))
         self._fetched: set[str] = set()              # URLs fetched so far
         self._redirected_to: set[str] = set()        # targets of redirects so far
         self._cause: dict[str, str] = {}             # redirect target → the link followed
-        # (cluster, Apath) → [requests, redirects, files] of its links (module docstring,
-        # "Redirect cost" and "Files"); the sample's fetches wait for the fit, when their
+        # [requests, redirects, files] of the links followed, per (cluster, Apath)
+        # (`archiver.learning.hops`); the sample's fetches wait for the fit, when their
         # pairs are known
-        self._hops: dict[tuple[int, str], list[int]] = {}
-        self._apath_hops: dict[str, list[int]] = {}     # the same, per Apath (`_files`)
+        self.hops = HopCounts(files=bool(params.get("files", True)),
+                              redirect_cost=bool(params.get("redirect_cost", True)))
         self._sample_hops: list[tuple[str, bool, bool]] = []
-        # (cluster, Apath, URL pattern) → destinations fetched while harvesting, by cluster
-        self._evidence: dict[tuple[int, str, str], np.ndarray] = {}
-        self._pair_evidence: dict[tuple[int, str], np.ndarray] = {}   # summed over patterns
+        self.evidence = HarvestEvidence()          # destinations fetched while harvesting
         self._patterns: dict[str, str] = {}         # link URL → its URL pattern
-        # (cluster, Apath, split pattern, pattern) → (evidence count, order row, verdict row)
-        self._posterior: dict[tuple[int, str, str, str], tuple[float, Any, Any]] = {}
         # Exhausted kinds of link (module docstring, "Knowing when to stop")
         self.use_families = bool(params.get("families", True))
         self.discovery = Discovery(self.exhaustion,
@@ -589,7 +523,7 @@ class SourceStrategy(Strategy):
                 "balance": self.use_balance, "exhaustion": self.exhaustion,
                 "hub_share": self.hub_share, "listing_exhaustion": self.listing_exhaustion,
                 "split_kinds": self.split_kinds,
-                "redirect_cost": self.use_redirect_cost, "files": self.use_files,
+                "redirect_cost": self.hops.use_redirect_cost, "files": self.hops.use_files,
                 "alternates": self.use_alternates,
                 "listings_by_links": self.listings_by_links,
                 "empty_by_links": self.empty_by_links,
@@ -658,7 +592,7 @@ class SourceStrategy(Strategy):
         self._fetched.add(url)
         machine = not is_page and is_machine_readable(content_type)
         ok = status is not None and 200 <= status < 300 and not machine
-        # a file: a document, an image, a sound (module docstring, "Files")
+        # a file: a document, an image, a sound (`archiver.learning.hops`)
         file = ok and not is_page and not location
         if self._fitted:
             self._count_hop(url, bool(location), file)
@@ -724,7 +658,7 @@ class SourceStrategy(Strategy):
             self._bags[visit.page.url] = bag
             self._texts[visit.page.url] = text_chars(tree, visit.page.body_text())
             if live:             # the URL's pattern is checked at the fit
-                self._sample_live.add(visit.page.url)
+                self.live.sampled.add(visit.page.url)
             return PageInfo(extra={"phase": "sample", **extra})
         if self.model is None or self.scorer is None:
             return PageInfo()
@@ -871,28 +805,7 @@ class SourceStrategy(Strategy):
         of the link followed; a redirect's target counts for the link that redirected."""
         key = self._link_key(url)[1]
         if key is not None:
-            for row in (self._hops.setdefault(key, [0, 0, 0]),
-                        self._apath_hops.setdefault(key[1], [0, 0, 0])):
-                row[0] += 1
-                row[1] += redirect
-                row[2] += file
-
-    def _files(self, key: tuple[int, str]) -> bool:
-        """Whether links of this (cluster, Apath) pair lead to files: most of the requests
-        they took gave a 2xx document that is no page (module docstring, "Files"). A pair
-        none of whose links was followed asks its Apath's, in every cluster, as eq. 5 backs
-        off: the first and last photo of a gallery, with one neighbour link, can be a
-        cluster of their own, and their originals were ranked as pages."""
-        row = self._hops.get(key) or self._apath_hops.get(key[1])
-        return self.use_files and row is not None and 2 * row[2] > row[0]
-
-    def _cost(self, key: tuple[int, str]) -> float:
-        """Requests per page that links of this pair have cost (1 when none was followed, or
-        without ``redirect_cost``): a redirect to a page costs two (module docstring)."""
-        row = self._hops.get(key)
-        if row is None or not self.use_redirect_cost:
-            return 1.0
-        return 1.0 + row[1] / max(1, row[0] - row[1])
+            self.hops.count(key, redirect, file)
 
     def _observe_duplicate(self, url: str, duplicate: bool, noindex: bool = False,
                            canonical: bool = False) -> None:
@@ -903,24 +816,16 @@ class SourceStrategy(Strategy):
 
     def _observe_destination(self, url: str, cluster: int, live: bool = False) -> None:
         """Count a harvested page's cluster (-1: outlier or dead; `live`, indexable, no
-        duplicate and new text: a live outlier if its URL pattern is one `_live_share`
+        duplicate and new text: a live outlier if its URL pattern is one `LiveOutliers.share`
         credits) against the (cluster, Apath, URL pattern) of the link that found it
-        (module docstring, "Harvest evidence" and "Live outliers")."""
-        import numpy as np
-
+        (`archiver.learning.evidence`; module docstring, "Live outliers")."""
         link, pair = self._link_key(url)     # a redirect's target counts for the link
         if pair is None or self.scorer is None or not self.use_evidence:
             return
-        key = (*pair, self._pattern(link))
-        width = self.scorer.table.n_clusters_ + 1
-        for row in (self._evidence.setdefault(key, np.zeros(width)),
-                    self._pair_evidence.setdefault(pair, np.zeros(width))):
-            row[cluster if cluster >= 0 else -1] += 1.0
-        if cluster < 0 and self._live_on:
-            live_row = self._live_row(pair)
-            counts = self._live.setdefault(live_row, [0.0, 0.0])
-            counts[0] += live and self._credited(live_row, self._pattern(url))
-            counts[1] += 1.0
+        self.evidence.observe(pair, self._pattern(link), cluster,
+                              self.scorer.table.n_clusters_ + 1)
+        if cluster < 0:
+            self.live.observe(pair, live, url)
 
     def decide(self, visit: Visit, links: Sequence[Link]) -> list[Decision]:
         alternates = self._alternates(visit)
@@ -1075,14 +980,15 @@ class SourceStrategy(Strategy):
         self._sample_dup.clear()
         for hop_url, redirect, file in self._sample_hops:
             self._count_hop(hop_url, redirect, file)
-        model.info["redirects"] = [[c, x, *row] for (c, x), row in sorted(self._hops.items())]
+        model.info["redirects"] = self.hops.rows()
         self._bags.clear()
         self._texts.clear()
         self._use(model)
-        if self._live_on:      # the content's URL patterns need the protected cluster
-            self._live_outliers(s, model)
-            self._read_live(model)
-        self._sample_live.clear()
+        if self.live.on:      # the content's URL patterns need the protected cluster
+            self.live.learn(s.groups_, s.aliases_, s.dead_, self._cluster_of, self._protected,
+                            model.info)
+            self.live.read(model.info)
+        self.live.sampled.clear()
         logger.info("SOUrCe: %d clusters from %d pages (eps %.3f, %d outliers, sample %s)",
                     model.n_clusters_, len(urls), model.eps_, int((model.labels_ < 0).sum()),
                     info["sample_stop"])
@@ -1101,103 +1007,6 @@ class SourceStrategy(Strategy):
                 pages[label] += 1
                 marked[label] += self._sample_dup.get(url, (False, False, False))[1]
         return [int(c) for c in np.flatnonzero(2 * marked > pages)]
-
-    def _live_outliers(self, s: SiteSampler, model: SourceModel) -> None:
-        """Into the model's info: ``content_patterns``, the URL patterns of at least
-        `MIN_SHAPE_PAGES` sampled pages of the protected cluster, and ``live_outliers``,
-        [cluster, Apath, live, outliers, companion patterns] of every sampled (cluster,
-        Apath) pair, and of every Apath pooled over the clusters (cluster `ANY_SOURCE`, the
-        navigation table's "any" level), that led to a live outlier: of its sampled
-        destinations in the outlier column (outliers and dead links), how many were live
-        and had a URL pattern `_credited`; for a pair of companion links
-        (`_companion_pairs`), the URL patterns of its live outliers (module docstring,
-        "Live outliers")."""
-        from archiver.learning.navigation import ANY_SOURCE, sampled_destinations
-
-        shapes = Counter(self._pattern(u) for u, label in
-                         zip(model.urls_, model.labels_.tolist(), strict=True)
-                         if label == self._protected)
-        self._content_patterns = {p for p, n in shapes.items() if n >= MIN_SHAPE_PAGES}
-        companions = self._companion_pairs(s.groups_)
-        outliers: dict[tuple[int, str], list[tuple[str, str]]] = {}
-        for key, _, final, dest in sampled_destinations(s.groups_, self._cluster_of,
-                                                        s.aliases_, s.dead_):
-            if dest < 0:
-                for row in (key, (ANY_SOURCE, key[1])):
-                    outliers.setdefault(row, []).append((final, self._pattern(final)))
-        self._own = {row: {p for u, p in found if u in self._sample_live}
-                     for row, found in outliers.items() if row in companions}
-        rows = []
-        for row, found in sorted(outliers.items()):
-            live = sum(u in self._sample_live and self._credited(row, p) for u, p in found)
-            if live:
-                rows.append([*row, live, len(found), sorted(self._own.get(row, ()))])
-        model.info["content_patterns"] = sorted(self._content_patterns)
-        model.info["live_outliers"] = rows
-
-    def _companion_pairs(self, groups: Mapping[str, Mapping[str, Sequence[str]]]
-                         ) -> set[tuple[int, str]]:
-        """The (cluster, Apath) pairs, and Apaths pooled over the clusters (`ANY_SOURCE`),
-        of *companion links*: held by at least `MIN_SHAPE_PAGES` sampled pages, each
-        linking pages of its own (on average, a URL is linked from at most
-        `COMPANION_HOLDERS` of them) — an article's talk tab, a post's comments page —
-        unlike a menu, which links the same pages from every page."""
-        from archiver.learning.navigation import ANY_SOURCE
-
-        holders: Counter[tuple[int, str]] = Counter()
-        links: Counter[tuple[int, str]] = Counter()
-        urls: dict[tuple[int, str], set[str]] = {}
-        for page, by_apath in groups.items():
-            cluster = self._cluster_of.get(page)
-            if cluster is None:
-                continue
-            for apath, found in by_apath.items():
-                own = set(found)
-                for key in ((cluster, apath), (ANY_SOURCE, apath)):
-                    holders[key] += 1
-                    links[key] += len(own)
-                    urls.setdefault(key, set()).update(own)
-        return {k for k, n in holders.items()
-                if n >= MIN_SHAPE_PAGES and links[k] <= COMPANION_HOLDERS * len(urls[k])}
-
-    def _live_row(self, pair: tuple[int, str]) -> tuple[int, str]:
-        """The live-outlier row of a (cluster, Apath) pair: its own, or, when the sample
-        never saw the pair and the navigation table backs off to the Apath pooled over the
-        clusters, that Apath's (`ANY_SOURCE`), as eq. 5's row does."""
-        from archiver.learning.navigation import ANY_SOURCE
-
-        if pair in self._live or not self._distribution((*pair, ""))[1].startswith("any"):
-            return pair
-        return (ANY_SOURCE, pair[1])
-
-    def _credited(self, row: tuple[int, str], pattern: str) -> bool:
-        """Whether a live outlier of URL pattern `pattern` counts at a live-outlier row:
-        a pattern of the content, or of the companion pages (`_companion_pairs`) of the
-        row or of its Apath pooled over the clusters: a pair the sample saw only link to
-        its own page (an article's tabs) learns its talk pages while harvesting."""
-        from archiver.learning.navigation import ANY_SOURCE
-
-        return pattern in self._content_patterns or pattern in self._own.get(row, ()) \
-            or pattern in self._own.get((ANY_SOURCE, row[1]), ())
-
-    def _live_share(self, pair: tuple[int, str], pattern: str) -> float:
-        """The share of live outliers among a pair's outlier destinations (its
-        `_live_row`), for a link of URL pattern `pattern` that `_credited` there; else 0."""
-        row = self._live_row(pair)
-        counts = self._live.get(row)
-        if not counts or not counts[1] or not self._credited(row, pattern):
-            return 0.0
-        return counts[0] / counts[1]
-
-    def _read_live(self, model: SourceModel) -> None:
-        """`_live`, `_own` and `_content_patterns` from the model's info (`_live_outliers`;
-        rows saved before companion patterns have four fields)."""
-        self._content_patterns = set(model.info.get("content_patterns") or [])
-        rows = [r for r in model.info.get("live_outliers") or [] if int(r[3])] \
-            if self._live_on else []
-        self._live = {(int(r[0]), str(r[1])): [float(r[2]), float(r[3])] for r in rows}
-        self._own = {(int(r[0]), str(r[1])): {str(p) for p in r[4]} for r in rows
-                     if len(r) > 4 and r[4]}
 
     def _target_cluster(self, model: SourceModel) -> int | None:
         """Cluster of the example page (§4.4.2): its sample label, else its kNN class."""
@@ -1293,30 +1102,21 @@ class SourceStrategy(Strategy):
                                                     self.verdict_reset))
         trusted = len(model.urls_) >= TRUSTED_SAMPLE
         self._static = np.append(static, 0.0 if trusted else self.low_value)
-        self._live_on = trusted and mode == "ucc" and self.use_live_outliers
-        self._read_live(model)
+        self.live.on = trusted and mode == "ucc" and self.use_live_outliers
+        self.live.read(model.info)
         self._cluster_of = dict(zip(model.urls_, model.labels_.tolist(), strict=True))
         self.dups = DuplicateRates.from_rows(model.info.get("duplicate_views") or [])
         self.dups.modes = {str(k): frozenset(str(w) for w in v)
                            for k, v in (model.info.get("query_modes") or {}).items()}
         # a loaded model brings its sample's counts (a resumed crawl replays its sample
         # fetches before loading the model: those are dropped here, as `_sample_dup` is)
-        # rows saved before the files were counted have no third count
-        self._hops = {(int(row[0]), str(row[1])): [*map(int, row[2:5]), *[0] * (5 - len(row))]
-                      for row in model.info.get("redirects") or []}
-        self._apath_hops = {}
-        for (_, apath), counts in self._hops.items():
-            pooled = self._apath_hops.setdefault(apath, [0, 0, 0])
-            for i in range(3):
-                pooled[i] += counts[i]
+        self.hops.load(model.info.get("redirects") or [])
         self._sample_hops.clear()
         # models saved before session 13 did not count them apart: all duplicate views
         self.dups.canonical = int(model.info.get("canonical_views", self.dups.total[1]))
         self._nav.clear()          # the caches and the evidence belong to one model
         self._patterns.clear()
-        self._evidence.clear()
-        self._pair_evidence.clear()
-        self._posterior.clear()
+        self.evidence.clear()
         self._families.clear()
         from archiver.learning.discovery import Worth
 
@@ -1380,7 +1180,7 @@ class SourceStrategy(Strategy):
 
             apath = canonical_apath(anchor_path)
         key = (cluster, apath)
-        if self._files(key):
+        if self.hops.files(key):
             # after every page: a file has no links, and the pages come first
             return Decision(url, True, FILE_PRIORITY, FILE_REASON, None)
         table = self.scorer.table
@@ -1389,22 +1189,15 @@ class SourceStrategy(Strategy):
         p, level = self._distribution((*key, pattern))
         # The verdict is the pair's (eq. 5), the order the pattern's (module docstring)
         pair = self._distribution((*key, ""))[0] if pattern else p
-        # Harvest evidence (module docstring), cached per count: of links of this URL pattern
-        # when the sample saw the pattern at the pair (it then weighs as those links), else
-        # of all links at the pair (the sample weighing as all its links there).
+        # Harvest evidence (`archiver.learning.evidence`): of links of this URL pattern when
+        # the sample saw the pattern at the pair (it then weighs as those links), else of
+        # all links at the pair (the sample weighing as all its links there).
         sampled = table.sampled(*key, full) if self.use_url_patterns else 0
-        seen = self._evidence.get((*key, full)) if sampled or not self.use_url_patterns \
-            else self._pair_evidence.get(key)
+        seen = self.evidence.seen(key, full, bool(sampled) or not self.use_url_patterns)
         if seen is not None:
-            n_seen = float(seen.sum())
-            hit = self._posterior.get((*key, pattern, full))
-            if hit is None or hit[0] != n_seen:
-                if len(self._posterior) > 200_000:
-                    self._posterior.clear()
-                prior = max(EVIDENCE_PRIOR, sampled or table.sampled(*key))
-                hit = self._posterior[(*key, pattern, full)] = (
-                    n_seen, _with_evidence(p, seen, prior), _with_evidence(pair, seen, prior))
-            p, pair = hit[1], hit[2]
+            p, pair = self.evidence.corrected(
+                (*key, pattern, full), p, pair, seen,
+                max(EVIDENCE_PRIOR, sampled or table.sampled(*key)))
             level += "+seen"
         n = len(p) - 1
         dest = int(p.argmax())
@@ -1418,9 +1211,9 @@ class SourceStrategy(Strategy):
                 and not self.target_shape.matches(url):
             # a non-target page of the target cluster: its hub part, (1 − α)·h, is left
             score -= float(p[t]) * self.scorer.alpha * self.scorer.authority_[t]
-        score *= keep / self._cost(key)
+        score *= keep / self.hops.cost(key)
         value = float(pair @ self._static)
-        if self._live and (live := self._live_share(key, full)):
+        if self.live.rows and (live := self.live.share(key, full)):
             value += float(pair[-1]) * live                 # module docstring, live outliers
         if value < self.low_value - VALUE_TOLERANCE:
             return Decision(url, False, score, f"low-value:{predicted}", predicted)
@@ -1451,8 +1244,8 @@ class SourceStrategy(Strategy):
         were predicted to lead to the threads' cluster and about 700 were fetched."""
         if cluster != self._protected or not self._brings(cluster):
             return False
-        return not url or not self._content_patterns or \
-            self._pattern(url) in self._content_patterns
+        patterns = self.live.content_patterns
+        return not url or not patterns or self._pattern(url) in patterns
 
     def _barren_view(self, kind: tuple[int, str], holder: str, link: str) -> bool:
         """Whether a link to another view of the page it is on (its own path, its query
@@ -1615,24 +1408,6 @@ class SourceStrategy(Strategy):
             return []
         A = self.scorer.table.adjacency_
         return [(int(i), int(j), float(A[i, j])) for i, j in zip(*A.nonzero(), strict=True)]
-
-
-def _with_evidence(row: np.ndarray, seen: np.ndarray, prior: float) -> np.ndarray:
-    """P(· | C, x) after harvest evidence (module docstring): the Dirichlet posterior of
-    `row` (weighing as `prior` observations) given `seen`'s count of outlier or dead
-    destinations and its count of pages of any learned cluster, the latter spread over the
-    clusters as `row` spreads its known part (as observed, when `row` has none)."""
-    outliers, known = float(seen[-1]), float(seen[:-1].sum())
-    spread = row.copy()
-    spread[-1] = 0.0
-    if spread.sum() <= 0:
-        spread = seen.copy()
-        spread[-1] = 0.0
-    out = prior * row
-    if known > 0:
-        out = out + known * spread / spread.sum()
-    out[-1] += outliers
-    return out / (prior + outliers + known)
 
 
 def is_machine_readable(content_type: str) -> bool:
