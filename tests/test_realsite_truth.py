@@ -10,6 +10,7 @@ from benchmarks.realsite import dokuwiki as dw
 from benchmarks.realsite import flaskbb as fbb
 from benchmarks.realsite import mediawiki as mw
 from benchmarks.realsite import photologue as ph
+from benchmarks.realsite import puput as pu
 from benchmarks.realsite import spirit as sp
 from benchmarks.realsite import trac as tr
 from benchmarks.realsite import wordpress as wp
@@ -349,3 +350,78 @@ def test_askbot_questions_are_asked_in_index_order_at_any_size(
         events = ab.generate(n, 0, now)["events"]
         asked = [e for e in events if e["kind"] == "question"]   # as the helper posts them
         assert len(made) == n and [id(e) for e in asked] == [id(e) for e in made]
+
+
+@pytest.mark.parametrize(("path", "kind"), [
+    ("/", "home"),
+    ("/?page=7", "home"),
+    ("/2025/06/14/notes-on-the-chisel-bench/", "entry"),
+    ("/2025/6/1/notes-on-the-chisel-bench/", "entry"),
+    ("/notes-on-the-chisel-bench/", "entry"),
+    ("/2025/", "date"),
+    ("/2025/06/", "date"),
+    ("/2025/06/14/", "date"),
+    ("/2025/06/?page=2", "date"),
+    ("/2025/06/14/a/b/", "other"),
+    ("/tag/bread/", "tag"),
+    ("/tag/bread/?page=3", "tag"),
+    ("/category/woodwork/", "category"),
+    ("/author/greta/", "author"),
+    ("/search/?q=bread", "search"),
+    ("/feed/", "feed"),
+    ("/sitemap.xml", "other"),
+    ("/blog_admin/", "admin"),
+    ("/blog_admin/login/?next=/blog_admin/", "admin"),
+    ("/admin/login/", "admin"),
+    ("/static/puput/css/puput.css", "static"),
+    ("/static/puput/fonts/fontawesome-webfont.woff?v=4.7.0", "static"),
+    ("/favicon.ico", "static"),
+    ("/entry_page/12/update_comments/", "other"),
+    ("/documents/1/file.pdf", "other"),
+    ("/tag/", "other"),
+])
+def test_puput_page_type(path: str, kind: str) -> None:
+    assert pu.page_type(H + path) == kind
+
+
+def test_puput_page_type_of_another_host_is_other() -> None:
+    assert pu.page_type("https://twitter.com/share?url=x") == "other"
+    assert pu.page_type("http://fonts.googleapis.com/css?family=Roboto") == "other"
+
+
+def test_puput_entity_of_joins_an_entrys_urls() -> None:
+    """An entry answers at its dated URL (Puput serves the slug, whatever the date) and at
+    Wagtail's /slug/: one entity."""
+    key = "entry notes-on-the-chisel-bench"
+    for url in ("/2025/06/14/notes-on-the-chisel-bench/", "/notes-on-the-chisel-bench/",
+                "/2024/01/01/notes-on-the-chisel-bench/?x=1"):
+        assert pu.entity_of(H + url) == key, url
+    for other in ("/", "/2025/06/14/", "/tag/bread/", "/feed/", "/search/?q=x",
+                  "/static/puput/css/puput.css"):
+        assert pu.entity_of(H + other) is None, other
+
+
+def test_puput_generator_makes_unique_slugs_and_dates_over_three_years() -> None:
+    """Wagtail's slugs are unique among a page's children (the build fails otherwise) and no
+    slug is one of Puput's words; categories and links name what exists; every entry is
+    dated within the three years before `now`, in order."""
+    import datetime as dt
+
+    now = dt.datetime(2026, 11, 26, 12, 0, 0, tzinfo=dt.UTC)
+    spec = pu.generate(300, 0, now)
+    entries = spec["entries"]
+    assert len(entries) == 300
+    slugs = [e["slug"] for e in entries]
+    assert len(set(slugs)) == 300 and not set(slugs) & pu.RESERVED
+    assert all(pu.page_type(H + f"/{s}/") == "entry" for s in slugs)
+    cats = {c["slug"] for c in spec["categories"]}
+    assert {c["parent"] for c in spec["categories"]} - {None} <= cats
+    authors = {a["username"] for a in spec["authors"]}
+    for i, e in enumerate(entries):
+        assert set(e["categories"]) <= cats and e["author"] in authors
+        assert e["links_to"] is None or 0 <= e["links_to"] < i
+        assert all(0 <= j < i for j in e["related"])
+    dates = [dt.datetime.fromisoformat(e["date"]) for e in entries]
+    assert dates == sorted(dates)
+    assert all(now - dt.timedelta(days=3 * 365 + 1) < d < now for d in dates)
+    assert pu.generate(300, 0, now) == spec                     # deterministic

@@ -1,17 +1,19 @@
 """Crawlers side by side on a real CMS: a MediaWiki (`benchmarks.realsite.mediawiki`), a
 WordPress blog (`benchmarks.realsite.wordpress`), a FlaskBB forum
 (`benchmarks.realsite.flaskbb`), a DokuWiki (`benchmarks.realsite.dokuwiki`), an Askbot Q&A
-site (`benchmarks.realsite.askbot`), a Spirit forum (`benchmarks.realsite.spirit`) or a
-photologue gallery (`benchmarks.realsite.photologue`).
+site (`benchmarks.realsite.askbot`), a Spirit forum (`benchmarks.realsite.spirit`), a
+photologue gallery (`benchmarks.realsite.photologue`), a Trac project
+(`benchmarks.realsite.trac`) or a Puput blog on Wagtail (`benchmarks.realsite.puput`).
 
 The zoo's page types are synthetic; these sites are the packages as they ship (Debian's for
-the wikis and the blog, PyPI's for the forums, the Q&A site, the gallery and the project
-site), with generated content
+the wikis and the blog, PyPI's for the forums, the Q&A site, the gallery, the project
+site and the Wagtail blog), with generated content
 (articles, talk and user pages, categories and revisions; posts, comments, authors, tags and
 static pages; forums, topics with paged posts, users and their profiles; pages in namespaces,
 with revisions; questions with tags, answers, comments and votes, users and their profiles;
 categories and subcategories, topics with paged comments and likes; photos in galleries,
-with their originals and sizes; tickets with comments and a project wiki with versions).
+with their originals and sizes; tickets with comments and a project wiki with versions;
+entries by authors in nested categories, with tags).
 Every crawler gets the same request budget from the site's home page; the truth comes from
 the URL alone (`page_type`) and the list of existing UCC pages (`entities`).
 
@@ -20,7 +22,7 @@ Figures per crawler, over its first `budget` requests:
   (MediaWiki: article, talk, user, user talk, category; WordPress: post, static page;
   FlaskBB: a topic's page, a written profile; DokuWiki: a page; Askbot: a question's page, a
   written profile; Spirit: a topic's page; photologue: a photo's or a gallery's page;
-  Trac: a ticket, a wiki page the project wrote;
+  Trac: a ticket, a wiki page the project wrote; Puput: an entry's page;
   another URL form of one counts, as the paper's VR
   counts duplicate views) over all requests;
 - distinct: requests that archived a UCC page not archived before, over all requests;
@@ -29,7 +31,7 @@ Figures per crawler, over its first `budget` requests:
 - where the requests went, by page type.
 
     python -m benchmarks.realsite.bench [--site mediawiki|wordpress|flaskbb|dokuwiki|askbot|
-                                               spirit|photologue|trac]
+                                               spirit|photologue|trac|puput]
                                         [--folder DIR] [--budget N] [--crawlers ...]
 
 Needs GNU wget and, for the wikis and the blog, `apt-get install --no-install-recommends
@@ -40,7 +42,8 @@ Askbot in a venv of its own (Python 3.10 to 3.13; see `benchmarks.realsite.askbo
 for the Spirit forum, Spirit in a venv of its own (Python 3.10 to 3.13; see
 `benchmarks.realsite.spirit.available`); for the gallery, django-photologue in a venv of its
 own (see `benchmarks.realsite.photologue.available`); for the Trac project, Trac in a venv of
-its own (see `benchmarks.realsite.trac.available`).
+its own (see `benchmarks.realsite.trac.available`); for the Puput blog, Puput in a venv of
+its own (see `benchmarks.realsite.puput.available`).
 Each site's `available()` says what is missing. Not part of CI (the package sets are large and
 a run takes ~10 minutes).
 """
@@ -68,6 +71,7 @@ from benchmarks.realsite import (
     flaskbb,
     mediawiki,
     photologue,
+    puput,
     spirit,
     trac,
     wordpress,
@@ -77,15 +81,17 @@ ROOT = Path(__file__).resolve().parents[2]
 CRAWLERS = ("wget", "bfs", "source-ucc", "source-target")
 SITES: dict[str, Any] = {"mediawiki": mediawiki, "wordpress": wordpress, "flaskbb": flaskbb,
                          "dokuwiki": dokuwiki, "askbot": askbot, "spirit": spirit,
-                         "photologue": photologue, "trac": trac}
+                         "photologue": photologue, "trac": trac, "puput": puput}
 SIZES = {"mediawiki": 400, "wordpress": 300, "flaskbb": 300, "dokuwiki": 400, "askbot": 300,
-         "spirit": 300, "photologue": 400, "trac": 300}
+         "spirit": 300, "photologue": 400, "trac": 300, "puput": 300}
 FOLDERS = {"mediawiki": "mwbench", "wordpress": "wpbench", "flaskbb": "fbbench",
            "dokuwiki": "dwbench", "askbot": "abbench", "spirit": "spbench",
-           "photologue": "phbench", "trac": "trbench"}
+           "photologue": "phbench", "trac": "trbench",
+           "puput": "pubench"}
 TITLES = {"mediawiki": "MediaWiki", "wordpress": "WordPress", "flaskbb": "FlaskBB",
           "dokuwiki": "DokuWiki", "askbot": "Askbot", "spirit": "Spirit",
-          "photologue": "photologue", "trac": "Trac"}
+          "photologue": "photologue", "trac": "Trac",
+          "puput": "Puput"}
 
 
 def score(captures: Sequence[Capture], site: Any, pages: set[str], budget: int
@@ -201,12 +207,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--folder", type=Path, default=None,
                     help="where the site is built (reused when built with the same settings; "
                          "default: /tmp/mwbench, /tmp/wpbench, /tmp/fbbench, "
-                         "/tmp/dwbench, /tmp/abbench, /tmp/spbench, /tmp/phbench or /tmp/trbench)")
+                         "/tmp/dwbench, /tmp/abbench, /tmp/spbench, /tmp/phbench, /tmp/trbench "
+                         "or /tmp/pubench)")
     ap.add_argument("--size", type=int, default=None,
                     help="articles (default 400), posts (default 300), topics (default "
                          "300), pages (default 400), questions (default 300), topics "
-                         "(Spirit, default 300), photos (default 400) or tickets (Trac, default "
-                         "300) to generate")
+                         "(Spirit, default 300), photos (default 400), tickets (Trac, default "
+                         "300) or entries (Puput, default 300) to generate")
     ap.add_argument("--budget", type=int, default=2000)
     ap.add_argument("--crawlers", nargs="*", default=list(CRAWLERS), choices=CRAWLERS,
                     help="none with --clustering: only the clustering figures")
