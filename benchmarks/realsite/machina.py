@@ -115,7 +115,8 @@ MACHINA_VERSION = "1.3.1"
 DJANGO_VERSION = "5.2.19"
 INSTALL = (f"python3.12 -m venv {VENV} && {VENV}/bin/pip install django-machina=="
            f"{MACHINA_VERSION} django=={DJANGO_VERSION} django-haystack==3.4.0 "
-           f"django-mptt==0.20.0 waitress  (python3.12: any Python from 3.10 to 3.13)")
+           f"django-mptt==0.20.0 waitress  (python3.12, as tested; Django 5.2 needs "
+           f"Python >= 3.10)")
 SITENAME = "Realmachina"
 VERSION = 1  # of the generator; part of the reuse marker
 POSTS_PER_PAGE = 15  # machina's default TOPIC_POSTS_NUMBER_PER_PAGE, kept
