@@ -8,6 +8,7 @@ import pytest
 from benchmarks.realsite import askbot as ab
 from benchmarks.realsite import dokuwiki as dw
 from benchmarks.realsite import flaskbb as fbb
+from benchmarks.realsite import machina as ma
 from benchmarks.realsite import mediawiki as mw
 from benchmarks.realsite import photologue as ph
 from benchmarks.realsite import puput as pu
@@ -194,6 +195,72 @@ def test_spirit_entity_of_is_a_topic_page() -> None:
     assert sp.entity_of(H + "/topic/63/other-slug/?page=3") == "topic 63 page 3"
     for other in ("/comment/1775/find/", "/topic/63/recipe-weld/?page=0", "/user/20/pia/"):
         assert sp.entity_of(H + other) is None, other
+
+
+@pytest.mark.parametrize(("path", "kind"), [
+    ("/", "index"),
+    ("/forum/workshop-2/", "forum"),
+    ("/forum/electronics-5/?page=2", "forum"),
+    ("/forum/off-topic-14/", "forum"),
+    ("/forum/baking-12/topic/notes-on-grinder-and-chain-243/", "topic"),
+    ("/forum/baking-12/topic/notes-on-grinder-and-chain-243/?page=2", "topic"),
+    ("/forum/baking-12/topic/notes-on-grinder-and-chain-243/?post=3473", "topic"),
+    ("/forum/baking-12/topic/topic-7/", "topic"),
+    ("/forum/baking-12/topic/create/", "write"),
+    ("/forum/baking-12/topic/bread-65/update/", "write"),
+    ("/forum/baking-12/topic/bread-65/post/create/", "write"),
+    ("/forum/baking-12/topic/bread-65/746/post/update/", "write"),
+    ("/forum/baking-12/topic/bread-65/746/post/delete/", "write"),
+    ("/forum/baking/", "other"),
+    ("/member/profile/7/", "user"),
+    ("/member/profile/7/posts/?page=3", "user_posts"),
+    ("/member/profile/edit/", "account"),
+    ("/member/subscriptions/", "account"),
+    ("/member/topic/65/subscribe/", "account"),
+    ("/feeds/topics/", "feed"),
+    ("/feeds/forum/electronics-5/topics/all/", "feed"),
+    ("/search/?q=bread&page=2", "search"),
+    ("/tracking/unread-topics/", "account"),
+    ("/moderation/queue/", "account"),
+    ("/account/login/?next=/member/subscriptions/", "login"),
+    ("/account/register/", "login"),
+    ("/account/password-reset/", "login"),
+    ("/admin/login/?next=/admin/", "admin"),
+    ("/static/css/machina.board_theme.min.css", "static"),
+    ("/static/fonts/fa-solid-900.woff2", "static"),
+    ("/robots.txt", "static"),
+    ("/nothing/here/", "other"),
+])
+def test_machina_page_type(path: str, kind: str) -> None:
+    assert ma.page_type(H + path) == kind
+
+
+def test_machina_page_type_of_another_host_is_other() -> None:
+    assert ma.page_type("https://www.djangoproject.com/forum/x-1/topic/y-2/") == "other"
+
+
+def test_machina_entity_of_is_a_topic_page() -> None:
+    """Each page of a thread is an entity: any slug or forum in the path (machina looks the
+    topic up by ID), no ?page= is page 1, and ?post=ID is the page holding that post (from
+    the build's post table) when the post is the topic's, else ?page= decides."""
+    ma._POST_PAGE.clear()
+    ma._POST_PAGE.update({746: (65, 1), 760: (65, 2), 900: (70, 3)})
+    try:
+        topic = "/forum/baking-12/topic/bread-repair-question-65/"
+        assert ma.entity_of(H + topic) == "topic 65 page 1"
+        assert ma.entity_of(H + topic + "?page=1") == "topic 65 page 1"
+        assert ma.entity_of(H + topic + "?page=3") == "topic 65 page 3"
+        assert ma.entity_of(H + "/forum/coffee-13/topic/other-slug-65/?page=2") == \
+            "topic 65 page 2"
+        assert ma.entity_of(H + topic + "?post=760") == "topic 65 page 2"
+        assert ma.entity_of(H + topic + "?post=746&page=2") == "topic 65 page 1"
+        assert ma.entity_of(H + topic + "?post=900") == "topic 65 page 1"  # another topic's
+        assert ma.entity_of(H + topic + "?post=900&page=2") == "topic 65 page 2"
+        for other in (topic + "?page=0", topic + "?page=x", "/forum/baking-12/",
+                      "/member/profile/7/", topic + "post/create/"):
+            assert ma.entity_of(H + other) is None, other
+    finally:
+        ma._POST_PAGE.clear()
 
 
 @pytest.mark.parametrize(("path", "kind"), [

@@ -2,8 +2,9 @@
 WordPress blog (`benchmarks.realsite.wordpress`), a FlaskBB forum
 (`benchmarks.realsite.flaskbb`), a DokuWiki (`benchmarks.realsite.dokuwiki`), an Askbot Q&A
 site (`benchmarks.realsite.askbot`), a Spirit forum (`benchmarks.realsite.spirit`), a
-photologue gallery (`benchmarks.realsite.photologue`), a Trac project
-(`benchmarks.realsite.trac`) or a Puput blog on Wagtail (`benchmarks.realsite.puput`).
+django-machina forum (`benchmarks.realsite.machina`), a photologue gallery
+(`benchmarks.realsite.photologue`), a Trac project (`benchmarks.realsite.trac`) or a Puput
+blog on Wagtail (`benchmarks.realsite.puput`).
 
 The zoo's page types are synthetic; these sites are the packages as they ship (Debian's for
 the wikis and the blog, PyPI's for the forums, the Q&A site, the gallery, the project
@@ -21,8 +22,8 @@ Figures per crawler, over its first `budget` requests:
 - VR: SOUrCe's valid ratio (§5.3), requests that archived a 2xx page of a UCC type
   (MediaWiki: article, talk, user, user talk, category; WordPress: post, static page;
   FlaskBB: a topic's page, a written profile; DokuWiki: a page; Askbot: a question's page, a
-  written profile; Spirit: a topic's page; photologue: a photo's or a gallery's page;
-  Trac: a ticket, a wiki page the project wrote; Puput: an entry's page;
+  written profile; Spirit and machina: a topic's page; photologue: a photo's or a gallery's
+  page; Trac: a ticket, a wiki page the project wrote; Puput: an entry's page;
   another URL form of one counts, as the paper's VR
   counts duplicate views) over all requests;
 - distinct: requests that archived a UCC page not archived before, over all requests;
@@ -31,7 +32,7 @@ Figures per crawler, over its first `budget` requests:
 - where the requests went, by page type.
 
     python -m benchmarks.realsite.bench [--site mediawiki|wordpress|flaskbb|dokuwiki|askbot|
-                                               spirit|photologue|trac|puput]
+                                               spirit|machina|photologue|trac|puput]
                                         [--folder DIR] [--budget N] [--crawlers ...]
 
 Needs GNU wget and, for the wikis and the blog, `apt-get install --no-install-recommends
@@ -40,10 +41,11 @@ wordpress-theme-twentytwentyone mariadb-server php-mysql`; for the forum, FlaskB
 of its own (Python >= 3.12; see `benchmarks.realsite.flaskbb.available`); for the Q&A site,
 Askbot in a venv of its own (Python 3.10 to 3.13; see `benchmarks.realsite.askbot.available`);
 for the Spirit forum, Spirit in a venv of its own (Python 3.10 to 3.13; see
-`benchmarks.realsite.spirit.available`); for the gallery, django-photologue in a venv of its
-own (see `benchmarks.realsite.photologue.available`); for the Trac project, Trac in a venv of
-its own (see `benchmarks.realsite.trac.available`); for the Puput blog, Puput in a venv of
-its own (see `benchmarks.realsite.puput.available`).
+`benchmarks.realsite.spirit.available`); for the machina forum, django-machina in a venv of
+its own (see `benchmarks.realsite.machina.available`); for the gallery, django-photologue in a
+venv of its own (see `benchmarks.realsite.photologue.available`); for the Trac project, Trac
+in a venv of its own (see `benchmarks.realsite.trac.available`); for the Puput blog, Puput in
+a venv of its own (see `benchmarks.realsite.puput.available`).
 Each site's `available()` says what is missing. Not part of CI (the package sets are large and
 a run takes ~10 minutes).
 """
@@ -69,6 +71,7 @@ from benchmarks.realsite import (
     askbot,
     dokuwiki,
     flaskbb,
+    machina,
     mediawiki,
     photologue,
     puput,
@@ -81,16 +84,17 @@ ROOT = Path(__file__).resolve().parents[2]
 CRAWLERS = ("wget", "bfs", "source-ucc", "source-target")
 SITES: dict[str, Any] = {"mediawiki": mediawiki, "wordpress": wordpress, "flaskbb": flaskbb,
                          "dokuwiki": dokuwiki, "askbot": askbot, "spirit": spirit,
-                         "photologue": photologue, "trac": trac, "puput": puput}
+                         "machina": machina, "photologue": photologue, "trac": trac,
+                         "puput": puput}
 SIZES = {"mediawiki": 400, "wordpress": 300, "flaskbb": 300, "dokuwiki": 400, "askbot": 300,
-         "spirit": 300, "photologue": 400, "trac": 300, "puput": 300}
+         "spirit": 300, "machina": 300, "photologue": 400, "trac": 300, "puput": 300}
 FOLDERS = {"mediawiki": "mwbench", "wordpress": "wpbench", "flaskbb": "fbbench",
            "dokuwiki": "dwbench", "askbot": "abbench", "spirit": "spbench",
-           "photologue": "phbench", "trac": "trbench",
+           "machina": "mabench", "photologue": "phbench", "trac": "trbench",
            "puput": "pubench"}
 TITLES = {"mediawiki": "MediaWiki", "wordpress": "WordPress", "flaskbb": "FlaskBB",
           "dokuwiki": "DokuWiki", "askbot": "Askbot", "spirit": "Spirit",
-          "photologue": "photologue", "trac": "Trac",
+          "machina": "django-machina", "photologue": "photologue", "trac": "Trac",
           "puput": "Puput"}
 
 
@@ -207,13 +211,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--folder", type=Path, default=None,
                     help="where the site is built (reused when built with the same settings; "
                          "default: /tmp/mwbench, /tmp/wpbench, /tmp/fbbench, "
-                         "/tmp/dwbench, /tmp/abbench, /tmp/spbench, /tmp/phbench, /tmp/trbench "
-                         "or /tmp/pubench)")
+                         "/tmp/dwbench, /tmp/abbench, /tmp/spbench, /tmp/mabench, /tmp/phbench, "
+                         "/tmp/trbench or /tmp/pubench)")
     ap.add_argument("--size", type=int, default=None,
                     help="articles (default 400), posts (default 300), topics (default "
                          "300), pages (default 400), questions (default 300), topics "
-                         "(Spirit, default 300), photos (default 400), tickets (Trac, default "
-                         "300) or entries (Puput, default 300) to generate")
+                         "(Spirit, machina: default 300), photos (default 400), tickets (Trac, "
+                         "default 300) or entries (Puput, default 300) to generate")
     ap.add_argument("--budget", type=int, default=2000)
     ap.add_argument("--crawlers", nargs="*", default=list(CRAWLERS), choices=CRAWLERS,
                     help="none with --clustering: only the clustering figures")
