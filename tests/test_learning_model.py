@@ -251,3 +251,29 @@ def test_refuses_url_pattern_rows_that_do_not_match(learned, tmp_path) -> None:
     _edit_manifest(folder, url_patterns={"tree": "x"})
     with pytest.raises(ModelFormatError, match="url patterns"):
         SourceModel.load(folder)
+
+
+def test_distinct_link_counts_are_saved_and_old_bundles_count_every_link(learned, tmp_path
+                                                                          ) -> None:
+    """The distinct URLs of each (cluster, Apath) pair (`LinkScorer`, ``distinct``) survive
+    a save; a bundle saved before they were counted takes every link as distinct, and one
+    whose counts do not match its pairs is refused with the array named."""
+    _, model = learned
+    nav = model.navigation_
+    assert np.all(nav.distinct_sizes_ <= nav.sizes_)
+    assert np.any(nav.distinct_sizes_ < nav.sizes_), "the forum's menus repeat on every page"
+    folder = _bundle(model, tmp_path)
+    loaded = SourceModel.load(folder)
+    np.testing.assert_array_equal(loaded.navigation_.distinct_sizes_, nav.distinct_sizes_)
+    np.testing.assert_array_equal(loaded.scorer(distinct=True).cluster_scores(),
+                                  model.scorer(distinct=True).cluster_scores())
+    with np.load(folder / "arrays.npz") as npz:
+        arrays = {k: npz[k] for k in npz.files if k != "nav_distinct_sizes"}
+    np.savez(folder / "arrays.npz", **arrays)
+    old = SourceModel.load(folder)
+    np.testing.assert_array_equal(old.navigation_.distinct_sizes_, nav.sizes_)
+    np.testing.assert_array_equal(old.scorer(distinct=True).cluster_scores(),
+                                  model.scorer().cluster_scores())
+    _rewrite_arrays(folder, nav_distinct_sizes=np.ones(len(nav.keys_) + 1))
+    with pytest.raises(ModelFormatError, match="nav_distinct_sizes"):
+        SourceModel.load(folder)

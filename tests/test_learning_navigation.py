@@ -395,3 +395,42 @@ def test_hubs_per_sampled_page_do_not_grow_with_the_sample() -> None:
     # a cluster with no sampled page keeps a zero row, not a division by zero
     empty = LinkScorer(t, np.ones(3), mode="target", target=0, pages=np.array([40, 0, 30]))
     assert empty.hub_[1] == 0.0 and np.isfinite(empty.hub_).all()
+
+
+X_SIDEBAR = '/html/body/aside/ul/li/a'
+X_ENTRY = '/html/body/main/article/h2/a'
+
+
+def sidebar_blog_table() -> NavigationTable:
+    """A blog whose every page has a sidebar of the same twelve archive links (real Puput:
+    tags, months, authors), listings (C0) of which four were sampled, each previewing three
+    entries (C1) of its own, and twelve sampled entries."""
+    archives = [f"tag{i}" for i in range(12)]
+    groups: dict[str, dict[str, list[str]]] = {}
+    for n in range(4):
+        groups[f"tag{n}"] = {X_ENTRY: [f"e{3 * n + k}" for k in range(3)], X_SIDEBAR: archives}
+    for n in range(12):
+        groups[f"e{n}"] = {X_SIDEBAR: archives}
+    clusters = {**{a: 0 for a in archives}, **{f"e{n}": 1 for n in range(12)}}
+    return NavigationTable().fit(groups, clusters, n_clusters=2)
+
+
+def test_distinct_links_keep_a_sidebar_from_making_its_listings_the_authority() -> None:
+    """Eq. 4 concatenates every page's links, so each entry's sidebar counts again and the
+    entries become the hub, the listings the authority, from the sidebars alone. Counting
+    each pair's distinct URLs (Bharat & Henzinger's 1/k for k links to one page) gives the
+    listings' links to their entries their weight back."""
+    table = sidebar_blog_table()
+    i = table.keys_.index((1, X_SIDEBAR))
+    assert (table.sizes_[i], table.distinct_sizes_[i]) == (12 * 12, 12)
+    assert np.allclose(table.adjacency_, [[48, 12], [144, 0]])
+    assert np.allclose(table.distinct_adjacency_, [[12, 12], [12, 0]])
+    plain = LinkScorer(table, np.ones(2))
+    distinct = LinkScorer(table, np.ones(2), distinct=True)
+    # eq. 6: every entry a hub of the listings, the listings the authority
+    assert plain.authority_[0] > plain.authority_[1] and plain.hub_[1] > plain.hub_[0]
+    # distinct URLs: the listings and the entries link each other's twelve pages alike
+    assert distinct.authority_[1] == pytest.approx(distinct.authority_[0])
+    assert distinct.info_[1] / distinct.info_[0] > plain.info_[1] / plain.info_[0]
+    # the table's probabilities (eq. 5) do not change, only A does
+    assert np.array_equal(LinkScorer(table, np.ones(2)).table.proba_, table.proba_)

@@ -1198,3 +1198,25 @@ def test_hits_resets_must_be_probabilities(key: str) -> None:
     for bad in (1, 1.5, -0.1):
         with pytest.raises(ProfileError, match=rf"strategy\.params\.{key}"):
             make(bad)
+
+
+def test_distinct_links_param_runs_hits_over_distinct_urls(tmp_path: Path) -> None:
+    """``distinct_links`` hands the scorer A with each pair weighing as its distinct URLs
+    (`LinkScorer`, ``distinct``); off, eq. 6 as the paper has it."""
+    import numpy as np
+
+    from tests.test_learning_navigation import sidebar_blog_table
+
+    urls = [*(f"tag{i}" for i in range(12)), *(f"e{i}" for i in range(12))]
+
+    def strategy(name: str, **params: Any) -> Any:
+        return _hand_strategy(tmp_path / name, "source-ucc", sidebar_blog_table(), urls,
+                              [0] * 12 + [1] * 12, {"mode": "ucc"}, params,
+                              dsim=np.ones(2), content=np.ones(2))
+
+    off, on = strategy("off"), strategy("on", distinct_links=True)
+    assert off.params()["distinct_links"] is False and on.params()["distinct_links"] is True
+    table = on.scorer.table
+    for s, A in ((off, table.adjacency_), (on, table.distinct_adjacency_)):
+        assert np.array_equal(s.scorer.adjacency_, A - np.diag(np.diag(A)))
+    assert not np.array_equal(table.adjacency_, table.distinct_adjacency_)

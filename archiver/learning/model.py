@@ -49,8 +49,9 @@ _ARRAY_KEYS = ("idf", "x_data", "x_indices", "x_indptr", "labels", "nav_counts",
                "dsim")
 # Arrays added after format version 1 was fixed: a bundle without them still loads, with the
 # neutral value (content: 1 for every cluster, i.e. Score(C) without the content factor;
-# nav_sub_counts: no (cluster, Apath) pair split by URL pattern).
-_OPTIONAL_KEYS = ("content", "nav_sub_counts")
+# nav_sub_counts: no (cluster, Apath) pair split by URL pattern; nav_distinct_sizes: every URL
+# of a pair counted as distinct).
+_OPTIONAL_KEYS = ("content", "nav_sub_counts", "nav_distinct_sizes")
 
 
 class SourceModel:
@@ -199,16 +200,17 @@ class SourceModel:
     def scorer(self, mode: str = "ucc", *, target: int | None = None,
                alpha: float | None = None, self_links: bool | None = None,
                content: bool = False, balance: bool = True, per_page: bool = False,
-               reset: float = 0.0) -> LinkScorer:
+               reset: float = 0.0, distinct: bool = False) -> LinkScorer:
         """A fresh `LinkScorer` (crawl-for-UCC or crawl-for-target, §4.4); `content` puts
         the clusters' content shares into Score(C), `per_page` scores hubs per sampled page
         of each cluster (see `LinkScorer`, ``pages``), `reset` > 0 takes randomized HITS
-        (`archiver.learning.navigation.hits`)."""
+        (`archiver.learning.navigation.hits`), `distinct` weighs each pair of A as its
+        distinct URLs (`LinkScorer`, ``distinct``)."""
         self._check_fitted()
         return LinkScorer(self.navigation_, self.dsim_, mode=mode, target=target, alpha=alpha,
                           self_links=self_links, content=self.content_ if content else None,
                           balance=balance, pages=self.cluster_sizes() if per_page else None,
-                          reset=reset)
+                          reset=reset, distinct=distinct)
 
     def cluster_sizes(self) -> np.ndarray:
         """Sampled pages of every cluster (outliers not counted)."""
@@ -233,7 +235,8 @@ class SourceModel:
                 x_indices=X.indices.astype(np.int64), x_indptr=X.indptr.astype(np.int64),
                 labels=self.labels_, nav_counts=self.navigation_.counts_,
                 nav_sizes=self.navigation_.sizes_, dsim=self.dsim_, content=self.content_,
-                nav_sub_counts=self.navigation_.sub_counts_)
+                nav_sub_counts=self.navigation_.sub_counts_,
+                nav_distinct_sizes=self.navigation_.distinct_sizes_)
             with open(tmp / PAGES, "w", encoding="utf-8") as fh:
                 for url, label in zip(self.urls_, self.labels_.tolist(), strict=True):
                     fh.write(json.dumps({"url": url, "cluster": label}) + "\n")
@@ -321,6 +324,9 @@ class SourceModel:
                f"{n_clusters + 1} columns")
         _check(all(-1 <= c < n_clusters for c, _, _ in sub_keys), root / MANIFEST,
                "navigation_sub_keys name unknown clusters")
+        distinct = a.get("nav_distinct_sizes", a["nav_sizes"])
+        _check(distinct.shape == (len(keys),), where,
+               f"nav_distinct_sizes do not match {len(keys)} navigation_keys")
         content = a.get("content", np.ones(n_clusters))
         _check(content.shape == (n_clusters,) and bool(np.all((content >= 0) & (content <= 1))),
                where, "content does not match n_clusters or is outside 0..1")
@@ -335,7 +341,7 @@ class SourceModel:
         self.classifier_ = PageClassifier(self.min_pts - 1, eps).fit(X, labels)
         self.navigation_ = NavigationTable.from_arrays(
             keys, a["nav_counts"], a["nav_sizes"], n_clusters, self.backoff, patterns=patterns,
-            sub_keys=sub_keys, sub_counts=sub_counts)
+            sub_keys=sub_keys, sub_counts=sub_counts, distinct_sizes=distinct)
         self.dsim_ = a["dsim"].astype(np.float64)
         self.content_ = content.astype(np.float64)
         self.info = dict(m.get("info") or {})

@@ -86,7 +86,8 @@ class NavigationTable:
     every URL seen while sampling), the pair's row is also kept per pattern, and a link
     whose pattern was sampled gets that row, shrunk towards the pair's by `PATTERN_PRIOR`
     sampled links. A pattern never sampled at the pair keeps eq. 5. The adjacency matrix
-    (eq. 6) is left as the paper has it.
+    (eq. 6) is kept as the paper has it (`adjacency_`), and also with each pair weighing
+    as its *distinct* URLs (`distinct_adjacency_`, see `LinkScorer`, ``distinct``).
 
     Parameters
     ----------
@@ -105,8 +106,13 @@ class NavigationTable:
         Sampled destinations of each pair by cluster (eq. 5 numerators).
     sizes_ : ndarray of shape (n_keys,)
         |U_{C_i,x}|, every URL of the pair, sampled or not (eq. 4, 6).
+    distinct_sizes_ : ndarray of shape (n_keys,)
+        The distinct URLs among them: a menu's links, the same URLs on every page of the
+        cluster, count once.
     adjacency_ : ndarray of shape (n_clusters, n_clusters)
         A of eq. 6.
+    distinct_adjacency_ : ndarray of shape (n_clusters, n_clusters)
+        A of eq. 6 with `distinct_sizes_` for |U_{C_i,x}|.
     patterns_ : UrlPatterns
         The site's URL patterns (empty without `url_patterns`).
     sub_keys_ : list of (int, str, str)
@@ -156,12 +162,14 @@ class NavigationTable:
         sub: dict[tuple[int, str, str], np.ndarray] = {}
         seen: dict[str, str] = {}   # URL → pattern: a sampled page is linked from many pages
         sizes: dict[tuple[int, str], int] = {}
+        distinct: dict[tuple[int, str], set[str]] = {}
         for page, by_apath in groups.items():
             src = page_cluster.get(page)
             if src is not None:
                 for apath, urls in by_apath.items():
                     key = (int(src), apath)
                     sizes[key] = sizes.get(key, 0) + len(urls)      # eq. 4: concatenation
+                    distinct.setdefault(key, set()).update(urls)
         for key, url, _, dest in sampled_destinations(groups, page_cluster, aliases, dead):
             column = dest if dest >= 0 else n_clusters
             if key not in counts:
@@ -181,6 +189,7 @@ class NavigationTable:
         self.counts_ = (np.array([counts[k] for k in keys]) if keys
                         else np.zeros((0, width)))
         self.sizes_ = np.array([sizes[k] for k in keys], dtype=np.float64)
+        self.distinct_sizes_ = np.array([len(distinct[k]) for k in keys], dtype=np.float64)
         self.sub_keys_ = sorted(sub)
         self.sub_counts_ = (np.array([sub[k] for k in self.sub_keys_]) if sub
                             else np.zeros((0, width)))
@@ -192,10 +201,11 @@ class NavigationTable:
         cls, keys: Sequence[tuple[int, str]], counts: np.ndarray, sizes: np.ndarray,
         n_clusters: int, backoff: Sequence[str] = DEFAULT_BACKOFF,
         patterns: UrlPatterns | None = None, sub_keys: Sequence[tuple[int, str, str]] = (),
-        sub_counts: np.ndarray | None = None,
+        sub_counts: np.ndarray | None = None, distinct_sizes: np.ndarray | None = None,
     ) -> NavigationTable:
         """Rebuild a fitted table from stored data (a model bundle); without `patterns`
-        (a bundle saved before URL patterns existed) no pair is split."""
+        (a bundle saved before URL patterns existed) no pair is split; without
+        `distinct_sizes` (saved before they were counted) every URL counts as distinct."""
         self = cls(backoff=backoff, url_patterns=patterns is not None)
         self.patterns_ = patterns or UrlPatterns()
         self.sub_keys_ = [(int(c), str(x), str(u)) for c, x, u in sub_keys]
@@ -207,6 +217,8 @@ class NavigationTable:
         self.counts_ = np.asarray(counts, dtype=np.float64).reshape(len(self.keys_),
                                                                      n_clusters + 1)
         self.sizes_ = np.asarray(sizes, dtype=np.float64)
+        self.distinct_sizes_ = self.sizes_.copy() if distinct_sizes is None else \
+            np.asarray(distinct_sizes, dtype=np.float64)
         self._index()
         return self
 
@@ -229,11 +241,9 @@ class NavigationTable:
             by_cluster[(src, "")] = by_cluster.get((src, ""), 0) + row
         self._lookup["cluster"] = by_cluster
         self._prior = weighted.sum(axis=0) if len(self.keys_) else np.zeros(width)
-        adjacency = np.zeros((n, n))
-        for (src, _), row in zip(self.keys_, weighted, strict=True):
-            if src >= 0:
-                adjacency[src] += row[:n]
-        self.adjacency_ = adjacency
+        self.adjacency_, self.distinct_adjacency_ = (
+            _adjacency(self.keys_, self.proba_ * sizes[:, None], n)
+            for sizes in (self.sizes_, self.distinct_sizes_))
         self._sampled = {key: int(row.sum()) for key, row in zip(self.keys_, self.counts_,
                                                                  strict=True)}
         self._sampled_by_pattern = {key: int(row.sum()) for key, row in
@@ -310,6 +320,16 @@ class NavigationTable:
                     return p, level
                 return (own + PATTERN_PRIOR * p) / (own.sum() + PATTERN_PRIOR), level + "+url"
         return np.zeros(self.n_clusters_ + 1), "none"
+
+
+def _adjacency(keys: Sequence[tuple[int, str]], weighted: np.ndarray, n: int) -> np.ndarray:
+    """A of eq. 6: the rows of `weighted` (P(C_j | C_i, x) · |U_{C_i,x}|) summed per source
+    cluster, outlier pages' links and the outlier column left out."""
+    adjacency = np.zeros((n, n))
+    for (src, _), row in zip(keys, weighted, strict=True):
+        if src >= 0:
+            adjacency[src] += row[:n]
+    return adjacency
 
 
 def sampled_destinations(
@@ -528,6 +548,15 @@ class LinkScorer:
         users' post lists' 0.3, 36 pages), its pagination was skipped as low-value and
         source-target's recall was 0.524. Per page, the forum list is the best hub (0.7).
         Used crawling for a target (`archiver.strategies.source`, ``hub_per_page``).
+    distinct : bool, optional
+        HITS runs over A with each (cluster, Apath) pair weighing as its distinct URLs
+        (`NavigationTable.distinct_adjacency_`), not as every link of every sampled page
+        (eq. 4's concatenation). Bharat & Henzinger (1998) found HITS drifting to the
+        pages a site links from all its own pages and gave each of k links from one host to
+        one page the weight 1/k; a cluster's pages are that host here. A blog's sidebar
+        links the same tags, months and authors from every post: on a real Puput blog
+        (Wagtail) eq. 6 gave the posts hub 0.95 and the listings authority 1, from the
+        sidebars alone. Default False (eq. 6 as the paper has it).
 
     Listings of the content (an extension of eq. 11, `set_listings`): in "ucc" mode a
     cluster can be given a floor, a share of the content cluster's Score: Score(C) =
@@ -547,6 +576,7 @@ class LinkScorer:
         target: int | None = None, alpha: float | None = None,
         self_links: bool | None = None, content: np.ndarray | None = None,
         balance: bool = True, pages: np.ndarray | None = None, reset: float = 0.0,
+        distinct: bool = False,
     ) -> None:
         if mode not in ("ucc", "target"):
             raise ValueError(f"mode must be 'ucc' or 'target'; got {mode!r}")
@@ -556,7 +586,7 @@ class LinkScorer:
         self.mode = mode
         self.alpha = (0.5 if mode == "ucc" else 0.8) if alpha is None else alpha
         self.self_links = (mode == "target") if self_links is None else bool(self_links)
-        A = table.adjacency_
+        A = table.distinct_adjacency_ if distinct else table.adjacency_
         if not self.self_links:
             A = A - np.diag(np.diag(A))
         if pages is not None:

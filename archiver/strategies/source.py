@@ -387,7 +387,10 @@ class SourceStrategy(Strategy):
     their URL gives, not in discovery order; default false; see `_spread`),
     ``hub_per_page`` (HITS over A with each row divided by its cluster's sampled pages;
     default true crawling for a target, false crawling for UCC, as source-target does when
-    its example falls in no cluster; see the module docstring).
+    its example falls in no cluster; see the module docstring), ``distinct_links`` (HITS
+    over A with each (cluster, Apath) pair weighing as its distinct URLs, a sidebar's links
+    counted once per cluster, not once per page; default false; see `LinkScorer`,
+    ``distinct``).
 
     References
     ----------
@@ -398,7 +401,8 @@ class SourceStrategy(Strategy):
     mode: ClassVar[str] = "ucc"
     PARAMS: ClassVar[Mapping[str, tuple[type, ...]]] = {
         **{name: (bool,) for name in (
-            "alternates", "balance", "content", "content_guard", "duplicates", "dust",
+            "alternates", "balance", "content", "content_guard", "distinct_links",
+            "duplicates", "dust",
             "empty_by_links", "evidence", "families", "files", "listing_exhaustion",
             "listings_by_links", "live_outliers", "near_duplicates", "noindex_kinds",
             "query_modes", "redirect_cost", "self_views", "split_kinds", "spread_ties",
@@ -433,6 +437,7 @@ class SourceStrategy(Strategy):
         self.use_url_patterns = bool(params.get("url_patterns", True))
         self.use_evidence = bool(params.get("evidence", True))
         self.use_balance = bool(params.get("balance", False))   # see the class docstring
+        self.distinct_links = bool(params.get("distinct_links", False))   # class docstring
         self.use_self_views = bool(params.get("self_views", True))
         self.use_dust = bool(params.get("dust", True))
         self.exhaustion = int(params.get("exhaustion", RUN_LENGTH))
@@ -520,7 +525,8 @@ class SourceStrategy(Strategy):
                 "content": self.use_content,
                 "url_shape": self.use_url_shape, "url_patterns": self.use_url_patterns,
                 "evidence": self.use_evidence, "near_duplicates": self.use_near_duplicates,
-                "balance": self.use_balance, "exhaustion": self.exhaustion,
+                "balance": self.use_balance, "distinct_links": self.distinct_links,
+                "exhaustion": self.exhaustion,
                 "hub_share": self.hub_share, "listing_exhaustion": self.listing_exhaustion,
                 "split_kinds": self.split_kinds,
                 "redirect_cost": self.hops.use_redirect_cost, "files": self.hops.use_files,
@@ -1057,7 +1063,8 @@ class SourceStrategy(Strategy):
                                    content=self.use_content and mode == "ucc",
                                    balance=self.use_balance,
                                    per_page=(mode == "target") if self.hub_per_page is None
-                                   else self.hub_per_page, reset=self.hits_reset)
+                                   else self.hub_per_page, reset=self.hits_reset,
+                                   distinct=self.distinct_links)
         sc = self.scorer
         # The verdict leaves Content(C) out, as it does Balance: listings must stay worth
         # following, they only wait behind known content links (module docstring).
