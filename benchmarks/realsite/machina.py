@@ -103,6 +103,7 @@ from benchmarks.realsite.php import (
     smoke_fetch,
     smoke_site,
     venv_missing,
+    write_files,
 )
 from benchmarks.realsite.words import FIRST, LAST, NOUNS, PLACES
 from benchmarks.realsite.words import paragraph as _paragraph
@@ -667,20 +668,13 @@ def available() -> str | None:
                         INSTALL)
 
 
-def _write_project(folder: Path) -> None:
-    """The Django project around machina (PROJECT_FILES)."""
-    for name, text in PROJECT_FILES.items():
-        path = folder / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text)
-
-
 def build(folder: Path, n_topics: int = 300, seed: int = 0) -> Path:
     """Build a fresh forum in folder, or reuse the one there if built with these parameters.
     Returns folder."""
     return build_helper_site(
         folder, VENV, {"n_topics": n_topics, "seed": seed, "version": VERSION}, "machina forum",
-        HELPER, lambda now: generate(n_topics, seed, now), _write_project)
+        HELPER, lambda now: generate(n_topics, seed, now),
+        write_files(PROJECT_FILES))
 
 
 @contextlib.contextmanager

@@ -74,6 +74,7 @@ from benchmarks.realsite.php import (
     smoke_fetch,
     smoke_site,
     venv_missing,
+    write_files,
 )
 from benchmarks.realsite.words import NOUNS, PLACES
 from benchmarks.realsite.words import paragraph as _paragraph
@@ -410,20 +411,13 @@ def available() -> str | None:
                         "ARCHIVER_PHOTOLOGUE_VENV", INSTALL)
 
 
-def _project(folder: Path) -> None:
-    """The Django project around photologue (PROJECT_FILES)."""
-    for name, text in PROJECT_FILES.items():
-        path = folder / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text)
-
-
 def build(folder: Path, n_photos: int = 400, seed: int = 0) -> Path:
     """Build a fresh site in folder, or reuse the one there if built with these parameters.
     Returns folder."""
     return build_helper_site(
         folder, VENV, {"n_photos": n_photos, "seed": seed, "version": VERSION},
-        "photologue site", HELPER, lambda now: generate(n_photos, seed, now), _project)
+        "photologue site", HELPER, lambda now: generate(n_photos, seed, now),
+        write_files(PROJECT_FILES))
 
 
 @contextlib.contextmanager

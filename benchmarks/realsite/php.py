@@ -174,6 +174,17 @@ def build_helper_site(folder: Path, venv: Path, params: Mapping[str, object], wh
     return folder
 
 
+def write_files(files: Mapping[str, str]) -> Callable[[Path], None]:
+    """A `build_helper_site` ``prepare`` that writes `files` (path in the folder -> text):
+    the small Django project a deployment writes around the application."""
+    def prepare(folder: Path) -> None:
+        for name, text in files.items():
+            path = folder / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text)
+    return prepare
+
+
 @contextlib.contextmanager
 def serve_helper(venv: Path, folder: Path, workers: int, name: str) -> Iterator[str]:
     """Serve a site built by `build_helper_site` (`helper.py serve PORT WORKERS`: waitress

@@ -84,6 +84,7 @@ from benchmarks.realsite.php import (
     smoke_fetch,
     smoke_site,
     venv_missing,
+    write_files,
 )
 from benchmarks.realsite.words import FIRST, LAST, NOUNS, PLACES, WORDS
 from benchmarks.realsite.words import paragraph as _paragraph
@@ -364,20 +365,13 @@ def available() -> str | None:
     return venv_missing(VENV, "puput", PUPUT_VERSION, "ARCHIVER_PUPUT_VENV", INSTALL)
 
 
-def _project(folder: Path) -> None:
-    """The Django project around Puput (PROJECT_FILES)."""
-    for name, text in PROJECT_FILES.items():
-        path = folder / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text)
-
-
 def build(folder: Path, n_posts: int = 300, seed: int = 0) -> Path:
     """Build a fresh site in folder, or reuse the one there if built with these parameters.
     Returns folder."""
     return build_helper_site(
         folder, VENV, {"n_posts": n_posts, "seed": seed, "version": VERSION},
-        "Puput site", HELPER, lambda now: generate(n_posts, seed, now), _project)
+        "Puput site", HELPER, lambda now: generate(n_posts, seed, now),
+        write_files(PROJECT_FILES))
 
 
 @contextlib.contextmanager
