@@ -5,7 +5,8 @@ part (`setup`, `content`, `serve`, ...) joined with these, and runs in the site'
 
 SERVE: `serve_read_only(app, port, threads, ident)`, the WSGI app under waitress (wsgiref
 without it) answering 405 to anything but GET and HEAD. DJANGO: `fast_sqlite()` (no fsync
-while building) and `install()` (the schema: Django's migrate after the site's `setup()`).
+while building), `checked(form)` (a form that validated, or the error) and `install()` (the
+schema: Django's migrate after the site's `setup()`).
 MAIN: the command line `build_helper_site` and `serve_helper` use (install, content, serve
 PORT THREADS).
 """
@@ -24,6 +25,13 @@ def fast_sqlite():
 
     connection_created.connect(pragmas)
     connection.close()
+
+
+def checked(form):
+    """A Django form that validated (the content goes in through the site's own forms)."""
+    if not form.is_valid():
+        raise ValueError(f"{type(form).__name__}: {form.errors.as_json()}")
+    return form
 
 
 def install():

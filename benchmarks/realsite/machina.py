@@ -343,12 +343,6 @@ def quiet():
     topic_viewed.disconnect(tracking.update_user_trackers)
 
 
-def checked(form):
-    if not form.is_valid():
-        raise ValueError(f"{type(form).__name__}: {form.errors.as_json()}")
-    return form
-
-
 def make_users(spec, when):
     from django.contrib.auth import get_user_model
     from machina.apps.forum_member.models import ForumProfile

@@ -195,12 +195,6 @@ def quiet():
     spirit.topic.utils.topic_viewed = lambda request, topic: None
 
 
-def checked(form):
-    if not form.is_valid():
-        raise ValueError(f"{type(form).__name__}: {form.errors.as_json()}")
-    return form
-
-
 def make_users(spec, when):
     from django.contrib.auth import get_user_model
 
