@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import numpy as np
 
-Pair = tuple[int, str]   # (cluster of the page holding a link, its canonical Apath)
+    from archiver.learning.navigation import Pair
 
 # The sampled destinations of a link's (cluster, Apath) pair weigh as this many observations
 # at least (minPts, as few as a cluster needs), so a pair the sample saw once or never is

@@ -29,9 +29,10 @@ requests, redirects, files]), so a harvest that reuses the model starts from the
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-Pair = tuple[int, str]   # (cluster of the page holding a link, its canonical Apath)
+if TYPE_CHECKING:
+    from archiver.learning.navigation import Pair
 
 
 class HopCounts:

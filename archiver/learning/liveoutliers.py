@@ -36,9 +36,7 @@ from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
-from archiver.learning.navigation import ANY_SOURCE, sampled_destinations
-
-Pair = tuple[int, str]   # (cluster of the page holding a link, its canonical Apath)
+from archiver.learning.navigation import ANY_SOURCE, Pair, sampled_destinations
 
 # Sampled pages of the content that must share a URL pattern before it is the content's
 # (minPts, as few as a cluster needs); and pages holding a pair before it is a companion pair

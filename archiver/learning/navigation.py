@@ -53,6 +53,7 @@ _LEVELS = {"exact": (_same, False), "any": (_same, True),
            "general": (generalize_apath, False), "any-general": (generalize_apath, True),
            "coarse": (_coarse, False), "any-coarse": (_coarse, True)}
 ANY_SOURCE = -2  # the pooled "any source cluster" key of the "any" levels
+Pair = tuple[int, str]   # (cluster of the page holding a link, its canonical Apath)
 # Content share from which a cluster counts as content (Content factor 1, `LinkScorer`):
 # below it the factor falls linearly to 0. On the zoo the smallest median share of a UCC
 # page type is 0.55 (blog posts) and the largest of a listing 0.46 (Q&A tag pages; forum

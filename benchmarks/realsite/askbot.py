@@ -93,7 +93,7 @@ from benchmarks.realsite.php import (
     smoke_site,
     venv_missing,
 )
-from benchmarks.realsite.words import FIRST, LAST, NOUNS, PLACES
+from benchmarks.realsite.words import FIRST, LAST, NOUNS, PLACES, user_name
 from benchmarks.realsite.words import paragraph as _paragraph
 from benchmarks.realsite.words import sentence as _sentence
 from benchmarks.realsite.words import stamp as _stamp
@@ -355,19 +355,13 @@ def _body(rng: random.Random, paragraphs: tuple[int, int], tags: list[str],
     return "\n\n".join(parts)
 
 
-def _user_name(rng: random.Random, first: str, last: str) -> str:
-    return rng.choice([f"{first}{last}", f"{first.lower()}_{last.lower()}",
-                       f"{first}{rng.randint(2, 99)}", f"{first.lower()}-{last[0].lower()}",
-                       f"{last.lower()}{first[0].lower()}"])
-
-
 def _users(rng: random.Random, now: dt.datetime, n: int = 50) -> list[dict[str, Any]]:
     """n users: the administrator, two moderators and the members; about half of them wrote
     something about themselves."""
     names = rng.sample([(f, last) for f in FIRST for last in LAST], n - 1)
     users, seen = [], set()
     for i, (first, last) in enumerate([("Admin", "Istrator"), *names]):
-        name = "admin" if i == 0 else _user_name(rng, first, last)
+        name = "admin" if i == 0 else user_name(rng, first, last)
         while name in seen:
             name += str(rng.randint(0, 9))
         seen.add(name)

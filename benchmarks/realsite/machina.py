@@ -105,7 +105,7 @@ from benchmarks.realsite.php import (
     venv_missing,
     write_files,
 )
-from benchmarks.realsite.words import FIRST, LAST, NOUNS, PLACES
+from benchmarks.realsite.words import FIRST, LAST, NOUNS, PLACES, user_name
 from benchmarks.realsite.words import paragraph as _paragraph
 from benchmarks.realsite.words import sentence as _sentence
 from benchmarks.realsite.words import stamp as _stamp
@@ -543,12 +543,7 @@ def _users(rng: random.Random, now: dt.datetime, n: int = 40) -> list[dict[str, 
     names = rng.sample([(f, last) for f in FIRST for last in LAST], n - 1)
     users, seen = [], set()
     for i, (first, last) in enumerate([("Admin", ""), *names]):
-        if i == 0:
-            name = "admin"
-        else:
-            name = rng.choice([f"{first}{last}", f"{first.lower()}_{last.lower()}",
-                               f"{first}{rng.randint(2, 99)}", f"{first.lower()}-{last[0].lower()}",
-                               f"{last.lower()}{first[0].lower()}"])
+        name = "admin" if i == 0 else user_name(rng, first, last)
         while name.lower() in seen:
             name += str(rng.randint(0, 9))
         seen.add(name.lower())

@@ -34,5 +34,12 @@ def paragraph(rng: random.Random, n: tuple[int, int] = (2, 5)) -> str:
     return " ".join(sentence(rng) for _ in range(rng.randint(*n)))
 
 
+def user_name(rng: random.Random, first: str, last: str) -> str:
+    """A forum user name made of a first and a last name, as members pick them."""
+    return rng.choice([f"{first}{last}", f"{first.lower()}_{last.lower()}",
+                       f"{first}{rng.randint(2, 99)}", f"{first.lower()}-{last[0].lower()}",
+                       f"{last.lower()}{first[0].lower()}"])
+
+
 def stamp(when: dt.datetime) -> str:
     return when.isoformat()
