@@ -78,7 +78,7 @@ from benchmarks.realsite.php import (
     smoke_site,
     venv_missing,
 )
-from benchmarks.realsite.words import FIRST, LAST, NOUNS, PLACES, user_name
+from benchmarks.realsite.words import FIRST, LAST, NOUNS, PLACES, thread_times, user_name
 from benchmarks.realsite.words import paragraph as _paragraph
 from benchmarks.realsite.words import sentence as _sentence
 from benchmarks.realsite.words import stamp as _stamp
@@ -386,14 +386,7 @@ def generate(n_topics: int, seed: int, now: dt.datetime) -> dict[str, Any]:
     threads = []
     for i in range(n_topics):
         start = now - dt.timedelta(days=730 * (1 - i / n_topics), seconds=rng.randint(0, 80_000))
-        gaps = [rng.expovariate(1 / rng.choice([1800, 7200, 28_800])) * (1 + k / 8)
-                for k in range(_replies(rng))]
-        room = (now - dt.timedelta(minutes=30) - start).total_seconds()
-        scale = min(1.0, room / sum(gaps)) if gaps else 1.0
-        times, t = [start], start
-        for g in gaps:
-            t += dt.timedelta(seconds=g * scale)
-            times.append(t)
+        times = thread_times(rng, start, now - dt.timedelta(minutes=30), _replies(rng))
         forum = rng.choices(range(len(forums)), [w for _, _, w in forums])[0]
         threads.append((forum, times))
     order = sorted(((t, i, k) for i, (_, times) in enumerate(threads)

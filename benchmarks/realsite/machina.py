@@ -105,7 +105,7 @@ from benchmarks.realsite.php import (
     venv_missing,
     write_files,
 )
-from benchmarks.realsite.words import FIRST, LAST, NOUNS, PLACES, user_name
+from benchmarks.realsite.words import FIRST, LAST, NOUNS, PLACES, thread_times, user_name
 from benchmarks.realsite.words import paragraph as _paragraph
 from benchmarks.realsite.words import sentence as _sentence
 from benchmarks.realsite.words import stamp as _stamp
@@ -584,14 +584,8 @@ def generate(n_topics: int, seed: int, now: dt.datetime) -> dict[str, Any]:
     threads = []  # (forum index, times of its posts)
     for i in range(n_topics):
         start = now - dt.timedelta(days=730 * (1 - i / n_topics), seconds=rng.randint(0, 80_000))
-        gaps = [rng.expovariate(1 / rng.choice([1800, 7200, 28_800])) * (1 + k / 8)
-                for k in range(_replies(rng))]
-        room = (end - start).total_seconds()
-        scale = min(1.0, room / sum(gaps)) if gaps else 1.0
-        times, t = [start], start
-        for g in gaps:
-            t += dt.timedelta(seconds=max(g * scale, 1.0))  # distinct: posts are placed by time
-            times.append(t)
+        # distinct times: posts are placed by time
+        times = thread_times(rng, start, end, _replies(rng), min_gap=1.0)
         forum = rng.choices([k for k, _ in targets], [w for _, w in targets])[0]
         threads.append((forum, times))
     order = sorted((t, i, k) for i, (_, times) in enumerate(threads) for k, t in enumerate(times))

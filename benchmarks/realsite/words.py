@@ -1,7 +1,7 @@
-"""Words, names and places for the generated content of the Python real sites
-(`benchmarks.realsite.flaskbb`, `benchmarks.realsite.askbot`): one vocabulary, so that the
-two sites' texts are alike and a change to it is made once (it is part of neither site's
-reuse marker: changing it changes both sites' content, so bump their VERSION too)."""
+"""Words, names, places and thread timings for the generated content of the Python real
+sites (`benchmarks.realsite.flaskbb`, `askbot`, `spirit`, `machina`, ...): one vocabulary, so
+that the sites' texts are alike and a change to it is made once (it is part of neither site's
+reuse marker: changing it changes every such site's content, so bump their VERSION too)."""
 
 from __future__ import annotations
 
@@ -39,6 +39,21 @@ def user_name(rng: random.Random, first: str, last: str) -> str:
     return rng.choice([f"{first}{last}", f"{first.lower()}_{last.lower()}",
                        f"{first}{rng.randint(2, 99)}", f"{first.lower()}-{last[0].lower()}",
                        f"{last.lower()}{first[0].lower()}"])
+
+
+def thread_times(rng: random.Random, start: dt.datetime, end: dt.datetime, replies: int,
+                 min_gap: float = 0.0) -> list[dt.datetime]:
+    """When a thread's first post and its `replies` were written: gaps of minutes to hours,
+    growing as the thread goes on, squeezed to end by `end`; no gap under `min_gap` seconds."""
+    gaps = [rng.expovariate(1 / rng.choice([1800, 7200, 28_800])) * (1 + k / 8)
+            for k in range(replies)]
+    room = (end - start).total_seconds()
+    scale = min(1.0, room / sum(gaps)) if gaps else 1.0
+    times, t = [start], start
+    for g in gaps:
+        t += dt.timedelta(seconds=max(g * scale, min_gap))
+        times.append(t)
+    return times
 
 
 def stamp(when: dt.datetime) -> str:
