@@ -561,6 +561,34 @@ def test_exhaustion_judges_a_split_pair_per_url_pattern(tmp_path: Path) -> None:
         assert s._judge(contacts, 0, X_TABS).follow is split
 
 
+def test_exhaustion_judges_views_of_fetched_paths_apart(tmp_path: Path) -> None:
+    """A link whose path another fetched URL already had (another view of a page fetched: a
+    post's permalink ``?post=N`` to a topic already archived) is a kind of its own, in the
+    same family (``path_views``). On a real django-machina forum the member post lists'
+    ``?post=`` links were mostly views of topics already archived; their kind was
+    exhausted, and with it the last known links to 10 topics no other route reached."""
+    from archiver.strategies.source import VIEW_MARK
+    from tests.test_learning_navigation import X_TABS
+
+    holder = "http://m.test/people/ann/"
+    known = "http://m.test/people/zed/contacts/"
+    view, fresh = f"{known}?post=7", "http://m.test/people/amy/contacts/?post=9"
+    for on in (True, False):
+        s = _tab_strategy(tmp_path / str(on), path_views=on)
+        assert s.params()["path_views"] is on
+        assert s._kind(0, X_TABS, holder, view) == s._kind(0, X_TABS, holder, fresh)
+        s.observe_fetch(known, 200, True)
+        kind, other = s._kind(0, X_TABS, holder, view), s._kind(0, X_TABS, holder, fresh)
+        assert (kind == (other[0], other[1] + VIEW_MARK)) is on and (kind == other) is not on
+        assert s._family(kind) == s._family(other) is not None
+        s.observe_fetch(view, 200, True)     # fetched, it is settled under the kind it had
+        assert s._kind(0, X_TABS, holder, view) == kind
+        for i in range(s.exhaustion):
+            s.discovery.settle(f"{known}?post={i}", kind, productive=False)
+        assert s._judge(view, 0, X_TABS).reason.startswith("exhausted:")
+        assert s._judge(fresh, 0, X_TABS).follow is on
+
+
 # --- conformance -----------------------------------------------------------------------------
 def test_registry_names_are_unique_and_match() -> None:
     assert len({cls.name for cls in REGISTRY.values()}) == len(REGISTRY)
