@@ -96,6 +96,7 @@ from benchmarks.realsite.helpertext import DJANGO, MAIN, SERVE
 from benchmarks.realsite.php import (
     build_helper_site,
     entity_rows,
+    loopback_path,
     print_link_types,
     same_host_links,
     serve_helper,
@@ -590,11 +591,9 @@ def page_type(url: str) -> str:
     - /api/... and /find-list: "api" (JSON)
     - anything else (/categories/, /tags/, /lists/, /listinfo/, /pipermail/ and
       /list/LIST-ID/ redirects, /robots.txt is static by its extension): "other"."""
-    parts = urlsplit(url)
-    if parts.hostname not in (None, "127.0.0.1", "localhost"):
+    if (local := loopback_path(url)) is None:
         return "other"
-    path = parts.path or "/"
-    segs = [unquote(s) for s in path.split("/") if s]
+    path, segs = local
     if not segs:
         return "index"
     head = segs[0]
