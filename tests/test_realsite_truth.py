@@ -8,6 +8,7 @@ import pytest
 from benchmarks.realsite import askbot as ab
 from benchmarks.realsite import dokuwiki as dw
 from benchmarks.realsite import flaskbb as fbb
+from benchmarks.realsite import hyperkitty as hk
 from benchmarks.realsite import machina as ma
 from benchmarks.realsite import mediawiki as mw
 from benchmarks.realsite import photologue as ph
@@ -492,3 +493,111 @@ def test_puput_generator_makes_unique_slugs_and_dates_over_three_years() -> None
     assert dates == sorted(dates)
     assert all(now - dt.timedelta(days=3 * 365 + 1) < d < now for d in dates)
     assert pu.generate(300, 0, now) == spec                     # deterministic
+
+
+HK_LIST = "/list/users@lists.example.org"
+HK_THREAD = HK_LIST + "/thread/ER2LLRAH4YGRWTTCVWPNO4D7THKCQQV2/"
+HK_MESSAGE = HK_LIST + "/message/2HYBQ5PJIIGYR4QTBIG4JJ7KJWIWWVIR/"
+
+
+@pytest.mark.parametrize(("path", "kind"), [
+    ("/", "index"),
+    ("/?sort=active", "index"),
+    (HK_LIST + "/", "list"),
+    ("/list/users%40lists.example.org/", "list"),
+    (HK_LIST + "/recent-threads", "list"),
+    (HK_LIST + "/top-posters", "list"),
+    (HK_LIST + "/latest", "month"),
+    (HK_LIST + "/latest?page=2", "month"),
+    (HK_LIST + "/2025/3/", "month"),
+    (HK_LIST + "/2025/3/14/", "month"),
+    (HK_LIST + "/2025-March/", "month"),
+    (HK_THREAD, "thread"),
+    (HK_THREAD + "?noscript", "thread"),
+    (HK_THREAD + "?sort=date", "thread"),
+    (HK_THREAD + "replies?offset=6", "thread_json"),
+    (HK_THREAD + "favorite", "write"),
+    (HK_THREAD + "reattach-suggest", "write"),
+    (HK_MESSAGE, "message"),
+    (HK_MESSAGE + "reply", "write"),
+    (HK_MESSAGE + "vote", "write"),
+    (HK_MESSAGE + "attachment/1/patch.diff", "static"),
+    (HK_LIST + "/message/new", "write"),
+    (HK_LIST + "/delete/", "write"),
+    (HK_LIST + "/feed/", "feed"),
+    (HK_LIST + "/export/users@lists.example.org.mbox.gz", "export"),
+    (HK_LIST + "/export/users@lists.example.org-2026-11.mbox.gz?start=2024-11-29&end=2026-11-27",
+     "export"),
+    ("/list/users.lists.example.org/", "other"),
+    ("/search?q=bread&page=3", "search"),
+    ("/users/", "user"),
+    ("/users/0f1e2d/posts", "user"),
+    ("/accounts/login/?next=/list/users%40lists.example.org/latest", "login"),
+    ("/accounts/signup/?next=/", "login"),
+    ("/profile/", "login"),
+    ("/user-profile/", "login"),
+    ("/api/lists/", "api"),
+    ("/find-list?term=us", "api"),
+    ("/static/CACHE/css/output.328abd058d68.css", "static"),
+    ("/static/hyperkitty/libs/fonts/font-awesome/fonts/fontawesome-webfont.woff2?v=4.7.0",
+     "static"),
+    ("/robots.txt", "static"),
+    ("/categories/", "other"),
+    ("/pipermail/users/", "other"),
+])
+def test_hyperkitty_page_type(path: str, kind: str) -> None:
+    assert hk.page_type(H + path) == kind
+
+
+def test_hyperkitty_page_type_of_another_host_is_other() -> None:
+    assert hk.page_type("https://secure.gravatar.com/list/a@b/thread/X/") == "other"
+
+
+def test_hyperkitty_entity_of_is_a_thread_or_a_message() -> None:
+    """A thread's views (?noscript, ?sort=date, %40 for @) are one entity, a message page
+    another; the list is part of the key (HyperKitty answers 404 under another list)."""
+    thread = "thread users@lists.example.org ER2LLRAH4YGRWTTCVWPNO4D7THKCQQV2"
+    assert hk.entity_of(H + HK_THREAD) == thread
+    assert hk.entity_of(H + HK_THREAD + "?noscript") == thread
+    assert hk.entity_of(H + HK_THREAD.replace("@", "%40") + "?sort=date") == thread
+    assert hk.entity_of(H + HK_MESSAGE) == \
+        "message users@lists.example.org 2HYBQ5PJIIGYR4QTBIG4JJ7KJWIWWVIR"
+    assert hk.entity_of(H + HK_THREAD.replace("users@", "devel@")) != thread
+    for other in (HK_THREAD + "replies?offset=0", HK_MESSAGE + "reply", HK_LIST + "/latest",
+                  HK_LIST + "/", "/", "/search?q=x", HK_LIST + "/message/new"):
+        assert hk.entity_of(H + other) is None, other
+
+
+def test_hyperkitty_generator_threads_mail_over_two_years() -> None:
+    """Every reply names an earlier message of its list as its parent, with the References
+    chain down to it; message IDs are unique; dates fall within two years before `now`;
+    thread sizes are mostly small with some long; deterministic."""
+    import datetime as dt
+    from collections import Counter
+
+    now = dt.datetime(2026, 11, 26, 12, 0, 0, tzinfo=dt.UTC)
+    spec = hk.generate(300, 0, now)
+    messages = spec["messages"]
+    ids = {m["message_id"]: m for m in messages}
+    assert len(ids) == len(messages)
+    lists = {ml["name"] for ml in spec["lists"]}
+    roots: Counter[str] = Counter()
+    seen: set[str] = set()
+    for m in messages:
+        assert m["list"] in lists
+        when = dt.datetime.fromisoformat(m["date"])
+        assert now - dt.timedelta(days=731) < when < now
+        if m["in_reply_to"] is None:
+            roots[m["message_id"]] += 1
+            assert m["references"] == []
+        else:
+            parent = ids[m["in_reply_to"]]
+            assert parent["message_id"] in seen and parent["list"] == m["list"]
+            assert m["references"][-1] == parent["message_id"]
+            roots[m["references"][0]] += 1
+        seen.add(m["message_id"])
+    sizes = sorted(roots.values())
+    assert len(sizes) == 300
+    assert sizes[len(sizes) // 2] <= 5 and sizes[-1] >= 20
+    assert any(line.startswith("> ") for m in messages for line in m["body"].splitlines())
+    assert hk.generate(300, 0, now) == spec

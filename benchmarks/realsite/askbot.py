@@ -77,7 +77,7 @@ from collections import Counter
 from collections.abc import Collection, Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, unquote, urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 import requests
 
@@ -85,6 +85,7 @@ from benchmarks.realsite.helpertext import DJANGO, MAIN, SERVE
 from benchmarks.realsite.php import (
     build_helper_site,
     entity_rows,
+    loopback_path,
     print_link_types,
     run_checked,
     same_host_links,
@@ -599,11 +600,10 @@ def page_type(url: str) -> str:
       "feed"; /about/, /faq/, /help/, /privacy/, /terms/, /doc/...: "info";
       /account/... and /accounts/... (sign in, sign up, recover, ...): "login"
     - anything else: "other"."""
-    parts = urlsplit(url)
-    if parts.hostname not in (None, "127.0.0.1", "localhost"):
+    if (local := loopback_path(url)) is None:
         return "other"
-    path = parts.path or "/"
-    segs = [unquote(s) for s in path.split("/") if s]
+    path, segs = local
+    parts = urlsplit(url)
     if not segs:
         return "index"
     head, query = segs[0], parse_qs(parts.query)

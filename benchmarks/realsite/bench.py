@@ -3,18 +3,20 @@ WordPress blog (`benchmarks.realsite.wordpress`), a FlaskBB forum
 (`benchmarks.realsite.flaskbb`), a DokuWiki (`benchmarks.realsite.dokuwiki`), an Askbot Q&A
 site (`benchmarks.realsite.askbot`), a Spirit forum (`benchmarks.realsite.spirit`), a
 django-machina forum (`benchmarks.realsite.machina`), a photologue gallery
-(`benchmarks.realsite.photologue`), a Trac project (`benchmarks.realsite.trac`) or a Puput
-blog on Wagtail (`benchmarks.realsite.puput`).
+(`benchmarks.realsite.photologue`), a Trac project (`benchmarks.realsite.trac`), a Puput
+blog on Wagtail (`benchmarks.realsite.puput`) or a HyperKitty mailing-list archive
+(`benchmarks.realsite.hyperkitty`).
 
 The zoo's page types are synthetic; these sites are the packages as they ship (Debian's for
 the wikis and the blog, PyPI's for the forums, the Q&A site, the gallery, the project
-site and the Wagtail blog), with generated content
+site, the Wagtail blog and the list archive), with generated content
 (articles, talk and user pages, categories and revisions; posts, comments, authors, tags and
 static pages; forums, topics with paged posts, users and their profiles; pages in namespaces,
 with revisions; questions with tags, answers, comments and votes, users and their profiles;
 categories and subcategories, topics with paged comments and likes; photos in galleries,
 with their originals and sizes; tickets with comments and a project wiki with versions;
-entries by authors in nested categories, with tags).
+entries by authors in nested categories, with tags; lists with threads of mail, replies
+quoting their parent, over two years of month archives).
 Every crawler gets the same request budget from the site's home page; the truth comes from
 the URL alone (`page_type`) and the list of existing UCC pages (`entities`).
 
@@ -24,6 +26,7 @@ Figures per crawler, over its first `budget` requests:
   FlaskBB: a topic's page, a written profile; DokuWiki: a page; Askbot: a question's page, a
   written profile; Spirit and machina: a topic's page; photologue: a photo's or a gallery's
   page; Trac: a ticket, a wiki page the project wrote; Puput: an entry's page;
+  HyperKitty: a thread's page, a message's page;
   another URL form of one counts, as the paper's VR
   counts duplicate views) over all requests;
 - distinct: requests that archived a UCC page not archived before, over all requests;
@@ -32,7 +35,8 @@ Figures per crawler, over its first `budget` requests:
 - where the requests went, by page type.
 
     python -m benchmarks.realsite.bench [--site mediawiki|wordpress|flaskbb|dokuwiki|askbot|
-                                               spirit|machina|photologue|trac|puput]
+                                               spirit|machina|photologue|trac|puput|
+                                               hyperkitty]
                                         [--folder DIR] [--budget N] [--crawlers ...]
 
 Needs GNU wget and, for the wikis and the blog, `apt-get install --no-install-recommends
@@ -45,7 +49,8 @@ for the Spirit forum, Spirit in a venv of its own (Python 3.10 to 3.13; see
 its own (see `benchmarks.realsite.machina.available`); for the gallery, django-photologue in a
 venv of its own (see `benchmarks.realsite.photologue.available`); for the Trac project, Trac
 in a venv of its own (see `benchmarks.realsite.trac.available`); for the Puput blog, Puput in
-a venv of its own (see `benchmarks.realsite.puput.available`).
+a venv of its own (see `benchmarks.realsite.puput.available`); for the list archive,
+HyperKitty in a venv of its own (see `benchmarks.realsite.hyperkitty.available`).
 Each site's `available()` says what is missing. Not part of CI (the package sets are large and
 a run takes ~10 minutes).
 """
@@ -71,6 +76,7 @@ from benchmarks.realsite import (
     askbot,
     dokuwiki,
     flaskbb,
+    hyperkitty,
     machina,
     mediawiki,
     photologue,
@@ -85,17 +91,18 @@ CRAWLERS = ("wget", "bfs", "source-ucc", "source-target")
 SITES: dict[str, Any] = {"mediawiki": mediawiki, "wordpress": wordpress, "flaskbb": flaskbb,
                          "dokuwiki": dokuwiki, "askbot": askbot, "spirit": spirit,
                          "machina": machina, "photologue": photologue, "trac": trac,
-                         "puput": puput}
+                         "puput": puput, "hyperkitty": hyperkitty}
 SIZES = {"mediawiki": 400, "wordpress": 300, "flaskbb": 300, "dokuwiki": 400, "askbot": 300,
-         "spirit": 300, "machina": 300, "photologue": 400, "trac": 300, "puput": 300}
+         "spirit": 300, "machina": 300, "photologue": 400, "trac": 300, "puput": 300,
+         "hyperkitty": 300}
 FOLDERS = {"mediawiki": "mwbench", "wordpress": "wpbench", "flaskbb": "fbbench",
            "dokuwiki": "dwbench", "askbot": "abbench", "spirit": "spbench",
            "machina": "mabench", "photologue": "phbench", "trac": "trbench",
-           "puput": "pubench"}
+           "puput": "pubench", "hyperkitty": "hkbench"}
 TITLES = {"mediawiki": "MediaWiki", "wordpress": "WordPress", "flaskbb": "FlaskBB",
           "dokuwiki": "DokuWiki", "askbot": "Askbot", "spirit": "Spirit",
           "machina": "django-machina", "photologue": "photologue", "trac": "Trac",
-          "puput": "Puput"}
+          "puput": "Puput", "hyperkitty": "HyperKitty"}
 
 
 def score(captures: Sequence[Capture], site: Any, pages: set[str], budget: int
@@ -212,12 +219,13 @@ def main(argv: list[str] | None = None) -> int:
                     help="where the site is built (reused when built with the same settings; "
                          "default: /tmp/mwbench, /tmp/wpbench, /tmp/fbbench, "
                          "/tmp/dwbench, /tmp/abbench, /tmp/spbench, /tmp/mabench, /tmp/phbench, "
-                         "/tmp/trbench or /tmp/pubench)")
+                         "/tmp/trbench, /tmp/pubench or /tmp/hkbench)")
     ap.add_argument("--size", type=int, default=None,
                     help="articles (default 400), posts (default 300), topics (default "
                          "300), pages (default 400), questions (default 300), topics "
                          "(Spirit, machina: default 300), photos (default 400), tickets (Trac, "
-                         "default 300) or entries (Puput, default 300) to generate")
+                         "default 300), entries (Puput, default 300) or threads (HyperKitty, "
+                         "default 300) to generate")
     ap.add_argument("--budget", type=int, default=2000)
     ap.add_argument("--crawlers", nargs="*", default=list(CRAWLERS), choices=CRAWLERS,
                     help="none with --clustering: only the clustering figures")

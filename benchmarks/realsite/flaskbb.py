@@ -71,6 +71,7 @@ import requests
 from benchmarks.realsite.helpertext import MAIN, SERVE
 from benchmarks.realsite.php import (
     build_helper_site,
+    loopback_path,
     print_link_types,
     same_host_links,
     serve_helper,
@@ -490,11 +491,9 @@ def page_type(url: str) -> str:
       /post/ID/edit|report|raw, /ID-slug/topic/new, /forum/ID-slug/edit, .../markread, ...)
       and /markdown: "write" (forms and buttons behind a login)
     - anything else: "other"."""
-    parts = urlsplit(url)
-    if parts.hostname not in (None, "127.0.0.1", "localhost"):
+    if (local := loopback_path(url)) is None:
         return "other"
-    path = parts.path or "/"
-    segs = [unquote(s) for s in path.split("/") if s]
+    path, segs = local
     if not segs:
         return "index"
     head, n = segs[0], len(segs)

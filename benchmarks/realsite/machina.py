@@ -89,7 +89,7 @@ from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, unquote, urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 import requests
 
@@ -97,6 +97,7 @@ from benchmarks.realsite.helpertext import DJANGO, MAIN, SERVE
 from benchmarks.realsite.php import (
     build_helper_site,
     entity_rows,
+    loopback_path,
     print_link_types,
     same_host_links,
     serve_helper,
@@ -723,11 +724,9 @@ def page_type(url: str) -> str:
     - /account/login/, logout/, register/, password-reset/..., reset/...: "login"
     - /attachment/ID/ and /poll/ID/vote/: "write" (none exist; a vote is a POST)
     - anything else (/robots.txt and /favicon.ico are static by their extension): "other"."""
-    parts = urlsplit(url)
-    if parts.hostname not in (None, "127.0.0.1", "localhost"):
+    if (local := loopback_path(url)) is None:
         return "other"
-    path = parts.path or "/"
-    segs = [unquote(s) for s in path.split("/") if s]
+    path, segs = local
     if not segs:
         return "index"
     head = segs[0]

@@ -68,6 +68,7 @@ from benchmarks.realsite.helpertext import DJANGO, MAIN, SERVE
 from benchmarks.realsite.php import (
     build_helper_site,
     entity_rows,
+    loopback_path,
     print_link_types,
     same_host_links,
     serve_helper,
@@ -462,11 +463,9 @@ def page_type(url: str) -> str:
     - /photologue/{gallery,photo}/YYYY/, .../YYYY/MM/, .../YYYY/MM/DD/: "year", "month",
       "day" (the date archives)
     - anything else (/photologue/ itself, a redirect): "other"."""
-    parts = urlsplit(url)
-    if parts.hostname not in (None, "127.0.0.1", "localhost"):
+    if (local := loopback_path(url)) is None:
         return "other"
-    path = parts.path or "/"
-    segs = [unquote(s) for s in path.split("/") if s]
+    path, segs = local
     if not segs:
         return "home"
     head = segs[0]

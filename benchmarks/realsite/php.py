@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import unquote, urljoin, urlsplit
 
 import lxml.html
 import requests
@@ -117,6 +117,17 @@ def reuse_or_clear(folder: Path, params: Mapping[str, object], helper: str, what
         shutil.rmtree(folder)
     folder.mkdir(parents=True, exist_ok=True)
     return False
+
+
+def loopback_path(url: str) -> tuple[str, list[str]] | None:
+    """The sites' `page_type` starts alike: a URL's path ("/" when empty) and its unquoted
+    segments, or None when it is on another host than 127.0.0.1 or localhost (a relative
+    URL is on the site)."""
+    parts = urlsplit(url)
+    if parts.hostname not in (None, "127.0.0.1", "localhost"):
+        return None
+    path = parts.path or "/"
+    return path, [unquote(s) for s in path.split("/") if s]
 
 
 def entity_rows(folder: Path) -> list[dict[str, Any]]:

@@ -90,7 +90,7 @@ from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, unquote, urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 import requests
 
@@ -98,6 +98,7 @@ from benchmarks.realsite.helpertext import DJANGO, MAIN, SERVE
 from benchmarks.realsite.php import (
     build_helper_site,
     entity_rows,
+    loopback_path,
     print_link_types,
     run_checked,
     same_host_links,
@@ -632,11 +633,9 @@ def page_type(url: str) -> str:
       profile form, menu, password and email change, unsubscribe): "account"
     - /search/: "search" (login walled)
     - anything else (/robots.txt, /favicon.ico are static by their extension): "other"."""
-    parts = urlsplit(url)
-    if parts.hostname not in (None, "127.0.0.1", "localhost"):
+    if (local := loopback_path(url)) is None:
         return "other"
-    path = parts.path or "/"
-    segs = [unquote(s) for s in path.split("/") if s]
+    path, segs = local
     if not segs:
         return "index"
     head = segs[0]
