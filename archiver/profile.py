@@ -72,7 +72,10 @@ class Politeness:
 
     delay: float = 1.0                # seconds between requests to one host
     robots: str = "obey"              # obey | ignore
-    user_agent: str = "archiver/0.1 (+https://example.org/archive)"
+    # a robot's token ("bot"): UA-sniffing CMSs then serve the page they give crawlers (a
+    # HyperKitty thread's replies are in its HTML only for a robot); robots.txt groups for
+    # "archiver" still match it (a group's token matches as a substring)
+    user_agent: str = "archiver-bot/0.1 (+https://example.org/archive)"
     concurrency: int = 1              # only 1 is supported for now
     retries: int = 3
     timeout: float = 30.0             # read timeout, seconds

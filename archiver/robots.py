@@ -74,7 +74,8 @@ class RobotsPolicy:
     ----------
     user_agent : str
         The crawler's User-Agent; rules are matched on its product token (the text before the
-        first "/", e.g. "archiver" for "archiver/0.1 (+https://...)").
+        first "/", e.g. "archiver-bot" for "archiver-bot/0.1 (+https://...)"; a group
+        for "archiver" matches it too: Protego matches a group's name as a substring).
     obey : bool
         False for the profile's ``robots: ignore``.
     clock : callable

@@ -8,10 +8,11 @@ import pytest
 
 from archiver.exchange import Exchange
 from archiver.fetcher import Fetcher
+from archiver.profile import Politeness
 from archiver.robots import RobotsPolicy, robots_txt_url
 from tests.servers import closed_port_url, serve_wsgi
 
-UA = "archiver/0.1 (+https://example.org/archive)"
+UA = Politeness().user_agent     # the default: its "archiver" group below must apply
 ROBOTS = """\
 User-agent: *
 Disallow: /private/
@@ -87,6 +88,13 @@ def test_allow_and_disallow_for_our_product_token() -> None:
     assert policy.allowed(base + "/private/x")
     # robots.txt itself is always allowed.
     assert policy.allowed(base + "/robots.txt")
+
+
+def test_the_default_user_agent_is_a_robots() -> None:
+    """Sites that sniff the User-Agent give robots the whole page (HyperKitty's threads hold
+    their replies only for a name its robot_detection knows: "bot", "crawler", "spider")."""
+    assert RobotsPolicy(UA).token == "archiver-bot"
+    assert UA.startswith("archiver-bot/") and "+http" in UA    # who we are, how to reach us
 
 
 def test_star_group_when_no_group_names_us() -> None:

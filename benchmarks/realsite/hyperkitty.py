@@ -50,8 +50,9 @@ the Archived-At header of every list mail and the one mail citations use. The th
 repeats the messages' text, so the two overlap; both are counted because an archive of the
 list is expected to replay both the permalinks and the discussions. One catch, measured in the
 results: HyperKitty puts the replies into a thread page's HTML only for a user agent its
-robot_detection package calls a robot (wget's is one, archiver's default
-"archiver/0.1 (+https://...)" is not) or for ?noscript; anyone else gets the first message
+robot_detection package calls a robot (wget's is one, and archiver's default since session 35,
+"archiver-bot/0.1 (+https://...)"; the earlier "archiver/0.1" was not) or for ?noscript;
+anyone else gets the first message
 and a script that loads the replies as JSON (/thread/ID/replies?offset=N, six at a time) plus
 a <noscript> link to ?noscript. `entity_of` goes by the URL alone, so a thread page counts
 whichever the crawler received.
@@ -659,7 +660,7 @@ def main(argv: list[str] | None = None) -> int:
         smoke_fetch([seed, mlist, latest, thread, *first.values(), f"{server}/search?q=bread",
                      f"{server}/accounts/login/", f"{server}/robots.txt"], page_type,
                     follow_redirects=False)
-        for agent in ("archiver/0.1", "Wget/1.21.3"):  # HyperKitty's robot detection
+        for agent in ("archiver/0.1", "archiver-bot/0.1", "Wget/1.21.3"):  # robot detection
             html = requests.get(thread, timeout=30, headers={"User-Agent": agent}).text
             bodies = html.count('class="email-body')
             print(f"{agent}: {bodies} message bodies on {thread}")
