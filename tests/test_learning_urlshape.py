@@ -6,7 +6,14 @@ from __future__ import annotations
 import pytest
 
 from archiver.learning.duplicates import mode_kind
-from archiver.learning.urlshape import QueryWords, UrlPatterns, UrlShape, learn_shape
+from archiver.learning.urlshape import (
+    QueryWords,
+    UrlPatterns,
+    UrlShape,
+    learn_shape,
+    page_family,
+    page_form,
+)
 
 H = "http://site.test"
 
@@ -222,3 +229,53 @@ def test_query_modes_are_the_site_s_word_values_not_its_names() -> None:
     # UrlPatterns learns its query words with the same rule
     urls = [f"http://s/doku.php?id={n}&do=login" for n in names]
     assert UrlPatterns.learn(urls).words == {"do": frozenset({"login"}), "id": frozenset()}
+
+
+@pytest.mark.parametrize(("url", "form"), [
+    ("http://m.test/forum/cycling-9/topic/bread-132/", "forum/*/topic/*"),
+    ("http://m.test/forum/cycling-9/topic/bread-132/?post=7", "forum/*/topic/*"),  # a view
+    ("http://m.test/forum/cycling-9/topic/bread-132/?page=2", "forum/*/topic/*"),
+    ("http://m.test/forum/cycling-9/", "forum/*"),                 # the forum's topic list
+    ("http://m.test/member/profile/3/", "member/profile/*"),
+    ("http://m.test/member/profile/3/posts/?page=2", "member/profile/*/*"),
+    ("http://b.test/2024/01/02/a-post/", "*/*/*/*"),
+    ("http://b.test/2024/01/02/", "*/*/*"),                         # a day's archive
+    ("http://w.test/wiki/Paris", "wiki/*"),
+    ("http://w.test/wiki/Special:RecentChanges", "wiki/Special:*"),
+    ("http://w.test/doku.php?id=wiki:syntax", "*?id"),              # the query names the page
+    ("http://w.test/doku.php?id=wiki:syntax&do=index", "*?do&id"),
+    ("http://w.test/index.php?title=Special%3ANewPages", "*?title=Special:*"),
+    ("http://b.test/?p=7", "?p"),
+    ("http://b.test/", ""),
+])
+def test_page_form(url: str, form: str) -> None:
+    assert page_form(url) == form
+
+
+def test_page_family_joins_the_clusters_of_one_page_type() -> None:
+    """A real django-machina's sample put its topic pages in five clusters (pages of one post
+    and of fifteen, `?post=` views and plain ones); its forum lists and profiles are not
+    the topics' page type, and a cluster whose URLs are mostly of another form stays out."""
+    topic = "http://m.test/forum/f-{0}/topic/t-{0}/{1}"
+    rows = [(topic.format(i, ""), 3) for i in range(6)] + \
+        [(topic.format(i, "?post=9"), 3) for i in range(6, 10)] + \
+        [(topic.format(i, "?page=2"), 4) for i in range(5)] + \
+        [(topic.format(i, ""), 5) for i in range(3)] + \
+        [(f"http://m.test/forum/f-{i}/", 0) for i in range(4)] + \
+        [(f"http://m.test/member/profile/{i}/", 1) for i in range(5)] + \
+        [(topic.format(1, ""), 2), (topic.format(2, "?post=1"), 2),     # half: in
+         ("http://m.test/forum/f-2/", 2), ("http://m.test/forum/f-3/", 2)] + \
+        [(topic.format(1, ""), 6)] + [(f"http://m.test/member/profile/{i}/", 6)
+                                      for i in range(2)]                 # a third: out
+    urls, labels = zip(*rows, strict=True)
+    assert page_family(urls, labels, 3, 7) == [2, 3, 4, 5]
+    assert page_family(urls, labels, 0, 7) == [0, 2]    # half of 2 are lists too
+    assert page_family(urls, labels, 3, 4) == [2, 3]    # clusters the model has, only
+
+
+def test_page_family_without_a_dominant_form_is_the_cluster_alone() -> None:
+    urls = ["http://b.test/tag/a/", "http://b.test/author/b/", "http://b.test/?page=2",
+            "http://b.test/2024/01/", "http://b.test/2024/01/02/a/", "http://b.test/2024/02/"]
+    labels = [0, 0, 0, 1, 2, 1]
+    assert page_family(urls, labels, 0, 3) == [0]
+    assert page_family(urls, labels, 7, 3) == [7]           # a cluster with no sampled URL

@@ -159,6 +159,54 @@ def learn_shape(example: str, sample: Iterable[str]) -> UrlShape:
     return UrlShape(tuple(path), query, names, required)
 
 
+def page_form(url: str) -> str:
+    """The form of a page's URL that one page type keeps whatever the template shows: its
+    path, with every segment but alphabetic words (``forum``, ``topic``, ``member``) and
+    the last one (the page's own name) as `WILD`; when no path word is left, the sorted
+    names of its query parameters as well (the query then names the page). A query does
+    not change the form of a path that has words: ``?page=2`` and ``?post=7`` are views of
+    the page. ``/forum/cycling-9/topic/bread-or-table-132/?post=7`` → ``forum/*/topic/*``,
+    ``/forum/cycling-9/`` → ``forum/*``, ``/2024/01/02/a-post/`` → ``*/*/*/*``,
+    ``/doku.php?id=a:b&do=index`` → ``*?do&id``. A wiki page's namespace stays, in the
+    path or as the query's only value: ``/wiki/Talk:X`` → ``wiki/Talk:*``,
+    ``/index.php?title=Special:Y`` → ``*?title=Special:*``."""
+    from archiver.learning.duplicates import _NAMESPACE, _query_name
+
+    path, query = _split(url)
+    segments = [x for x in path.split("/") if x]
+    form = [x if x.isalpha() and i < len(segments) - 1 else WILD for i, x in
+            enumerate(segments)]
+    if segments and (space := _NAMESPACE.match(segments[-1].replace("%3A", ":"))):
+        form[-1] = f"{space.group(1)}:{WILD}"        # as `url_kind` keeps it
+    text = "/".join(form)
+    pairs = [kv for kv in query.split("&") if kv]
+    if pairs and all(x == WILD for x in form):
+        text += "?" + (_query_name(pairs[0]) if len(pairs) == 1 else
+                       "&".join(sorted({kv.partition("=")[0] for kv in pairs})))
+    return text
+
+
+def page_family(urls: Sequence[str], labels: Sequence[int], cluster: int,
+                n_clusters: int) -> list[int]:
+    """The clusters (of `n_clusters`) holding the page type of `cluster`, by `page_form`:
+    `cluster` itself, and when at least half of its sampled `urls` share one form, every
+    cluster at least half of whose sampled URLs have that form. One template can fall in
+    several clusters (a forum's topics of one post and of fifteen, `?post=` views and
+    plain ones: five clusters on a real django-machina), and one form in several
+    templates' clusters only when the site names them alike."""
+    forms: dict[int, Counter[str]] = {}
+    for url, label in zip(urls, labels, strict=True):
+        forms.setdefault(int(label), Counter())[page_form(url)] += 1
+    own = forms.get(cluster)
+    family = {cluster}
+    if own:
+        form, count = own.most_common(1)[0]
+        if form and 2 * count >= sum(own.values()):     # "": a site's root, no page type
+            family |= {c for c, seen in forms.items()
+                       if 0 <= c < n_clusters and 2 * seen[form] >= sum(seen.values())}
+    return sorted(family)
+
+
 class UrlPatterns:
     """Site-wide URL patterns learned from every URL seen while sampling: the tokens of a URL
     that are the site's *keywords* kept, the others (names, slugs, search terms) as ``*``.
