@@ -90,7 +90,7 @@ def test_allow_and_disallow_for_our_product_token() -> None:
     assert policy.allowed(base + "/robots.txt")
 
 
-def test_the_default_user_agent_is_a_robots() -> None:
+def test_the_default_user_agent_names_a_robot() -> None:
     """Sites that sniff the User-Agent give robots the whole page (HyperKitty's threads hold
     their replies only for a name its robot_detection knows: "bot", "crawler", "spider")."""
     assert RobotsPolicy(UA).token == "archiver-bot"

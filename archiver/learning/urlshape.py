@@ -44,6 +44,8 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qsl
 
+from archiver.learning.duplicates import _NAMESPACE, _query_name
+
 MIN_SUPPORT = 4     # minPts: a token seen in fewer sampled URLs is not known to be a keyword
 WILD = "*"
 NUMBER = "#"
@@ -170,8 +172,6 @@ def page_form(url: str) -> str:
     ``/doku.php?id=a:b&do=index`` → ``*?do&id``. A wiki page's namespace stays, in the
     path or as the query's only value: ``/wiki/Talk:X`` → ``wiki/Talk:*``,
     ``/index.php?title=Special:Y`` → ``*?title=Special:*``."""
-    from archiver.learning.duplicates import _NAMESPACE, _query_name
-
     path, query = _split(url)
     segments = [x for x in path.split("/") if x]
     form = [x if x.isalpha() and i < len(segments) - 1 else WILD for i, x in

@@ -97,6 +97,7 @@ from benchmarks.realsite.helpertext import DJANGO, MAIN, SERVE
 from benchmarks.realsite.php import (
     build_helper_site,
     entity_rows,
+    entity_urls,
     loopback_path,
     print_link_types,
     same_host_links,
@@ -629,7 +630,7 @@ def entities(folder: Path, server: str = "") -> set[str]:
     """URLs of every thread page and every message page, as the archive links them
     (/list/NAME@DOMAIN/thread/ID/, /list/NAME@DOMAIN/message/HASH/); give the server (e.g.
     "http://127.0.0.1:8123") to get absolute URLs."""
-    return {server.rstrip("/") + r["path"] for r in entity_rows(folder)}
+    return entity_urls(folder, server)
 
 
 def stats(folder: Path) -> dict[str, Any]:

@@ -68,6 +68,7 @@ from benchmarks.realsite.helpertext import DJANGO, MAIN, SERVE
 from benchmarks.realsite.php import (
     build_helper_site,
     entity_rows,
+    entity_urls,
     loopback_path,
     print_link_types,
     same_host_links,
@@ -77,7 +78,7 @@ from benchmarks.realsite.php import (
     venv_missing,
     write_files,
 )
-from benchmarks.realsite.words import NOUNS, PLACES
+from benchmarks.realsite.words import NOUNS, PLACES, slug
 from benchmarks.realsite.words import paragraph as _paragraph
 from benchmarks.realsite.words import sentence as _sentence
 from benchmarks.realsite.words import stamp as _stamp
@@ -343,10 +344,6 @@ SUBJECTS = ["boats", "reflections", "rooftops", "doorways", "leaves", "lanterns"
             "shadows", "benches", "towers", "windows", "birds"]
 
 
-def _slug(text: str) -> str:
-    return "-".join("".join(c for c in w.lower() if c.isalnum()) for w in text.split())
-
-
 def generate(n_photos: int, seed: int, now: dt.datetime) -> dict[str, Any]:
     """The club's outings over two years: each a gallery of 6 to 20 photos taken that day,
     some photos uploaded singly on other days, and a "Best of YEAR" gallery per year holding
@@ -368,7 +365,7 @@ def generate(n_photos: int, seed: int, now: dt.datetime) -> dict[str, Any]:
                                    f"{subject.capitalize()} and {rng.choice(NOUNS)}",
                                    f"{subject.capitalize()}, {place}"]))
         photos.append({
-            "title": title, "slug": _slug(title),
+            "title": title, "slug": slug(title),
             "caption": _sentence(rng, (6, 20)) if rng.random() < 0.7 else "",
             "date": _stamp(day + dt.timedelta(minutes=rng.randint(0, 600))),
             "image": {"seed": rng.randrange(2**31), "size": rng.choice([[480, 320], [320, 480],
@@ -391,7 +388,7 @@ def generate(n_photos: int, seed: int, now: dt.datetime) -> dict[str, Any]:
         first = len(photos)
         for _ in range(min(rng.randint(6, 20), n_photos - len(photos))):
             photo(day, place)
-        galleries.append({"title": outing, "slug": _slug(outing),
+        galleries.append({"title": outing, "slug": slug(outing),
                           "description": _paragraph(rng, (1, 3)),
                           "date": _stamp(day + dt.timedelta(hours=11)),
                           "photos": list(range(first, len(photos)))})
@@ -500,7 +497,7 @@ def entities(folder: Path, server: str = "") -> set[str]:
     """URLs of every photo and gallery page, as the site links them (/photologue/photo/slug/,
     /photologue/gallery/slug/); give the server (e.g. "http://127.0.0.1:8123") to get
     absolute URLs."""
-    return {server.rstrip("/") + r["path"] for r in entity_rows(folder)}
+    return entity_urls(folder, server)
 
 
 def stats(folder: Path) -> dict[str, Any]:

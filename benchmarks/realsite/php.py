@@ -136,6 +136,12 @@ def entity_rows(folder: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in (folder / "entities.jsonl").read_text().splitlines()]
 
 
+def entity_urls(folder: Path, server: str = "") -> set[str]:
+    """The URLs of a Python site's UCC pages (`entity_rows`' paths), absolute under `server`
+    (e.g. "http://127.0.0.1:8123") when given: what each such site's `entities` returns."""
+    return {server.rstrip("/") + r["path"] for r in entity_rows(folder)}
+
+
 def run_checked(command: Sequence[str], cwd: Path, stdin: str | None = None,
                 env: Mapping[str, str] | None = None, name: str | None = None) -> str:
     """Run a build command and return what it printed; a RuntimeError naming it (`name`, by

@@ -78,6 +78,7 @@ from benchmarks.realsite.helpertext import DJANGO, MAIN, SERVE
 from benchmarks.realsite.php import (
     build_helper_site,
     entity_rows,
+    entity_urls,
     loopback_path,
     print_link_types,
     same_host_links,
@@ -87,7 +88,7 @@ from benchmarks.realsite.php import (
     venv_missing,
     write_files,
 )
-from benchmarks.realsite.words import FIRST, LAST, NOUNS, PLACES, WORDS
+from benchmarks.realsite.words import FIRST, LAST, NOUNS, PLACES, WORDS, slug
 from benchmarks.realsite.words import paragraph as _paragraph
 from benchmarks.realsite.words import sentence as _sentence
 from benchmarks.realsite.words import stamp as _stamp
@@ -310,10 +311,6 @@ TOPICS = ["bench", "lathe", "chisel", "plane", "saw", "solder", "sensor", "batte
           "weekend", "route", "weather", "kitchen", "tools"]
 
 
-def _slug(text: str) -> str:
-    return "-".join("".join(c for c in w.lower() if c.isalnum()) for w in text.split())
-
-
 def generate(n_posts: int, seed: int, now: dt.datetime) -> dict[str, Any]:
     """Six authors' entries over three years, about one every three or four days, each in one
     or two categories (a subcategory for most) with two to six tags; a fifth link an older
@@ -322,7 +319,7 @@ def generate(n_posts: int, seed: int, now: dt.datetime) -> dict[str, Any]:
     authors = []
     for first, last in zip(rng.sample(FIRST, 6), rng.sample(LAST, 6), strict=True):
         authors.append({"username": first.lower(), "first": first, "last": last})
-    categories = [{"name": name, "slug": _slug(name), "parent": parent and _slug(parent),
+    categories = [{"name": name, "slug": slug(name), "parent": parent and slug(parent),
                    "description": _sentence(rng, (6, 12))} for name, parent in CATEGORIES]
     leaves = [c["slug"] for c in categories
               if not any(d["parent"] == c["slug"] for d in categories)]
@@ -347,7 +344,7 @@ def generate(n_posts: int, seed: int, now: dt.datetime) -> dict[str, Any]:
         if rng.random() < 0.3:
             cats.append(rng.choice([c["slug"] for c in categories]))
         entries.append({
-            "title": title, "slug": _slug(title.replace("(", "").replace(")", "")),
+            "title": title, "slug": slug(title.replace("(", "").replace(")", "")),
             "date": _stamp(date), "author": rng.choice(authors)["username"],
             "body": [_paragraph(rng, (3, 7)) for _ in range(rng.randint(2, 6))],
             "excerpt": _sentence(rng, (15, 30)) if rng.random() < 0.25 else "",
@@ -434,7 +431,7 @@ def entity_of(url: str) -> str | None:
 def entities(folder: Path, server: str = "") -> set[str]:
     """URLs of every entry page, as the site links them (/YYYY/MM/DD/slug/); give the server
     (e.g. "http://127.0.0.1:8123") to get absolute URLs."""
-    return {server.rstrip("/") + r["path"] for r in entity_rows(folder)}
+    return entity_urls(folder, server)
 
 
 def stats(folder: Path) -> dict[str, Any]:

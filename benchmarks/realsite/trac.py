@@ -65,6 +65,7 @@ from benchmarks.realsite.helpertext import MAIN, SERVE
 from benchmarks.realsite.php import (
     build_helper_site,
     entity_rows,
+    entity_urls,
     print_link_types,
     same_host_links,
     serve_helper,
@@ -483,7 +484,7 @@ def entity_of(url: str) -> str | None:
 def entities(folder: Path, server: str = "") -> set[str]:
     """URLs of every ticket and project wiki page, as the site links them (/ticket/N,
     /wiki/NAME); give the server (e.g. "http://127.0.0.1:8123") to get absolute URLs."""
-    return {server.rstrip("/") + r["path"] for r in entity_rows(folder)}
+    return entity_urls(folder, server)
 
 
 def stats(folder: Path) -> dict[str, Any]:

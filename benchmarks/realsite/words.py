@@ -56,5 +56,10 @@ def thread_times(rng: random.Random, start: dt.datetime, end: dt.datetime, repli
     return times
 
 
+def slug(text: str) -> str:
+    """A URL slug of a title: its words lowercased, letters and digits only, joined by "-"."""
+    return "-".join("".join(c for c in w.lower() if c.isalnum()) for w in text.split())
+
+
 def stamp(when: dt.datetime) -> str:
     return when.isoformat()
