@@ -13,6 +13,7 @@ from benchmarks.realsite import machina as ma
 from benchmarks.realsite import mediawiki as mw
 from benchmarks.realsite import photologue as ph
 from benchmarks.realsite import puput as pu
+from benchmarks.realsite import pybbm as pb
 from benchmarks.realsite import spirit as sp
 from benchmarks.realsite import trac as tr
 from benchmarks.realsite import wordpress as wp
@@ -601,3 +602,115 @@ def test_hyperkitty_generator_threads_mail_over_two_years() -> None:
     assert sizes[len(sizes) // 2] <= 5 and sizes[-1] >= 20
     assert any(line.startswith("> ") for m in messages for line in m["body"].splitlines())
     assert hk.generate(300, 0, now) == spec
+
+
+@pytest.mark.parametrize(("path", "kind"), [
+    ("/", "index"),
+    ("/category/3/", "category"),
+    ("/category/outdoors/", "other"),
+    ("/forum/8/", "forum"),
+    ("/forum/8/?page=2", "forum"),
+    ("/forum/8/topic/add/", "write"),
+    ("/forum/cycling/", "other"),
+    ("/topic/100/", "topic"),
+    ("/topic/100/?page=2", "topic"),
+    ("/topic/100/?page=last", "topic"),
+    ("/topic/100/?first-unread=1", "topic"),
+    ("/topic/100/post/add/?quote_id=1131", "write"),
+    ("/topic/100/stick/", "account"),
+    ("/topic/100/close/", "account"),
+    ("/topic/100/poll_vote/", "account"),
+    ("/topic/latest/", "latest"),
+    ("/topic/100/other/", "other"),
+    ("/post/1141/", "post"),
+    ("/post/1141/edit/", "write"),
+    ("/post/1141/delete/", "write"),
+    ("/users/Hugo41/", "user"),
+    ("/users/Hugo41/posts/?page=3", "user_posts"),
+    ("/users/Hugo41/topics/", "user_topics"),
+    ("/users/Hugo41/edit-privileges/", "account"),
+    ("/profile/edit/", "account"),
+    ("/subscription/forum/5/", "account"),
+    ("/subscription/topic/100/add/", "account"),
+    ("/mark_all_as_read/", "account"),
+    ("/feeds/posts/", "feed"),
+    ("/feeds/topics/", "feed"),
+    ("/accounts/login/?next=/topic/100/", "login"),
+    ("/accounts/register/", "login"),
+    ("/accounts/password/reset/", "login"),
+    ("/admin/login/?next=/admin/", "admin"),
+    ("/static/pybb/js/pybbjs.js", "static"),
+    ("/static/pybb/img/default_avatar.jpg", "static"),
+    ("/robots.txt", "static"),
+    ("/nothing/here/", "other"),
+])
+def test_pybbm_page_type(path: str, kind: str) -> None:
+    assert pb.page_type(H + path) == kind
+
+
+def test_pybbm_page_type_of_another_host_is_other() -> None:
+    assert pb.page_type("https://github.com/topic/100/") == "other"
+
+
+def test_pybbm_entity_of_is_a_topic_page() -> None:
+    """Each page of a topic is an entity: no ?page= is page 1, ?first-unread= changes nothing
+    for a guest, ?page=last is the topic's last page (from the build's topic table); a
+    post's permalink (a redirect), 0 or a word as the page are not."""
+    pb._LAST_PAGE.clear()
+    pb._LAST_PAGE.update({100: 2, 7: 4})
+    try:
+        assert pb.entity_of(H + "/topic/100/") == "topic 100 page 1"
+        assert pb.entity_of(H + "/topic/100/?page=1") == "topic 100 page 1"
+        assert pb.entity_of(H + "/topic/100/?first-unread=1") == "topic 100 page 1"
+        assert pb.entity_of(H + "/topic/100/?page=2") == "topic 100 page 2"
+        assert pb.entity_of(H + "/topic/100/?page=last") == "topic 100 page 2"
+        assert pb.entity_of(H + "/topic/7/?page=last") == "topic 7 page 4"
+        assert pb.entity_of(H + "/topic/3/?page=last") == "topic 3 page 1"  # not in the table
+        for other in ("/topic/100/?page=0", "/topic/100/?page=x", "/post/1141/",
+                      "/forum/8/", "/users/Hugo41/", "/topic/100/post/add/", "/topic/latest/"):
+            assert pb.entity_of(H + other) is None, other
+    finally:
+        pb._LAST_PAGE.clear()
+
+
+def test_pybbm_generator_makes_forums_threads_and_users() -> None:
+    """40 users with unique names; every forum's category and parent exist (a sub-forum in
+    its parent's category); 300 topics, each in a forum, replies only to topics already
+    opened, in time order, with some threads over three pages of 10; staff open the
+    announcements; deterministic."""
+    import datetime as dt
+    from collections import Counter
+
+    now = dt.datetime(2026, 11, 26, 12, 0, 0, tzinfo=dt.UTC)
+    spec = pb.generate(300, 0, now)
+    users = [u["username"] for u in spec["users"]]
+    assert len(users) == 40 and len({u.lower() for u in users}) == 40
+    forums = spec["forums"]
+    for f in forums:
+        assert 0 <= f["category"] < len(spec["categories"])
+        if f["parent"] is not None:
+            assert forums[f["parent"]]["category"] == f["category"]
+    events = spec["events"]
+    times = [dt.datetime.fromisoformat(e["when"]) for e in events]
+    assert times == sorted(times) and now - dt.timedelta(days=731) < times[0] < times[-1] < now
+    opened, posts = 0, Counter()
+    for e in events:
+        assert e["user"] in users
+        if e["kind"] == "topic":
+            assert 0 <= e["forum"] < len(forums)
+            if e["forum"] == pb.ANNOUNCEMENTS:
+                assert e["user"] in users[:3]
+            posts[opened] += 1
+            opened += 1
+        elif e["kind"] == "post":
+            assert e["topic"] < opened
+            posts[e["topic"]] += 1
+        else:
+            assert e["kind"] in ("edit", "close") and e["topic"] < opened
+    assert opened == 300 and len(spec["views"]) == 300
+    assert sum(1 for n in posts.values() if n > 3 * pb.POSTS_PER_PAGE) >= 10
+    assert sorted(posts.values())[150] <= 10
+    bodies = [e["body"] for e in events if "body" in e]
+    assert any("[code]" in b for b in bodies) and any("[url=[[" in b for b in bodies)
+    assert sum(1 for e in events if e.get("quote") is not None) > 100  # quoted replies
+    assert pb.generate(300, 0, now) == spec
