@@ -103,6 +103,12 @@ def test_mediawiki_namespace_is_kept() -> None:
     assert shape.path == ("wiki", "User:", "*")
     assert shape.matches(f"{H}/wiki/User:Zed")
     assert not shape.matches(f"{H}/wiki/Talk:Paris") and not shape.matches(f"{H}/wiki/Zed")
+    # an article's shape takes any title but a namespaced one: its talk page, a user's talk
+    # page (MediaWiki writes the namespace with an underscore), a special page
+    article = learn_shape(f"{H}/wiki/Paris", urls)
+    assert article.path == ("wiki", "*") and article.matches(f"{H}/wiki/Zed")
+    assert not any(article.matches(f"{H}/wiki/{t}") for t in (
+        "Talk:Paris", "User_talk:Ann", "Special:Random", "User:Ann"))
 
 
 def test_names_with_sub_pages_are_not_keywords() -> None:

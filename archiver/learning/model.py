@@ -197,7 +197,7 @@ class SourceModel:
         """Clusters of many pages given as bags of XPaths."""
         return self.classifier_.predict(self.transform(bags))
 
-    def scorer(self, mode: str = "ucc", *, target: int | None = None,
+    def scorer(self, mode: str = "ucc", *, target: int | Sequence[int] | None = None,
                alpha: float | None = None, self_links: bool | None = None,
                content: bool = False, balance: bool = True, per_page: bool = False,
                reset: float = 0.0, distinct: bool = False) -> LinkScorer:

@@ -357,15 +357,17 @@ def sampled_destinations(
 
 
 def hits(
-    adjacency: np.ndarray, *, target: int | None = None, max_iter: int = 1000, tol: float = 1e-10,
-    reset: float = 0.0,
+    adjacency: np.ndarray, *, target: int | Sequence[int] | None = None, max_iter: int = 1000,
+    tol: float = 1e-10, reset: float = 0.0,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Hub and authority scores of the clusters by HITS over A (eq. 7–8).
 
     Each iteration computes ``h = A a`` then ``a = Aᵀ h`` and scales both to unit L2 norm
     (Kleinberg's normalisation), until neither moves by more than `tol`. With `target`
     (crawl-for-target, §4.4.2) the authority vector is held at 1 for the target cluster and
-    0 elsewhere, and only hubs are updated.
+    0 elsewhere, and only hubs are updated; a sequence of clusters holds it at 1 for each
+    (one page type split over several clusters, ``target_family`` in
+    `archiver.strategies.source`).
 
     With ``reset`` ε > 0 (and no target): randomized HITS (Ng, Zheng & Jordan 2001), a
     surfer who follows a link forward (A's rows as probabilities) for the authorities and
@@ -388,10 +390,11 @@ def hits(
     if n == 0:
         return np.zeros(0), np.zeros(0)
     if target is not None:
-        if not 0 <= target < n:
+        targets = [target] if isinstance(target, int | np.integer) else list(target)
+        if not targets or not all(0 <= t < n for t in targets):
             raise ValueError(f"target cluster {target} is not in 0..{n - 1}")
         a = np.zeros(n)
-        a[target] = 1.0
+        a[targets] = 1.0
         h = A @ a
         norm = np.linalg.norm(h)
         return (h / norm if norm > 0 else h), a
@@ -516,8 +519,8 @@ class LinkScorer:
     table : NavigationTable
     dsim : ndarray of shape (n_clusters,)
     mode : {"ucc", "target"}
-    target : int, optional
-        The target cluster (mode "target").
+    target : int or sequence of int, optional
+        The target cluster (mode "target"), or the clusters of the target's page type.
     alpha : float, optional
         α of eq. 9; default 0.5 for "ucc" and 0.8 for "target", as in §5.3–5.4.
     self_links : bool, optional
@@ -574,7 +577,7 @@ class LinkScorer:
 
     def __init__(
         self, table: NavigationTable, dsim: np.ndarray, *, mode: str = "ucc",
-        target: int | None = None, alpha: float | None = None,
+        target: int | Sequence[int] | None = None, alpha: float | None = None,
         self_links: bool | None = None, content: np.ndarray | None = None,
         balance: bool = True, pages: np.ndarray | None = None, reset: float = 0.0,
         distinct: bool = False,

@@ -107,10 +107,15 @@ class UrlShape:
         return all(pair in have for pair in self.query)
 
     def matches_path(self, url: str) -> bool:
-        """Whether this shape's path is a prefix of `url`'s (the query left aside)."""
+        """Whether this shape's path is a prefix of `url`'s (the query left aside). The
+        entity's slot takes any name but a wiki's namespaced one: an example with no
+        namespace (``/index.php/Paris``) is not its talk page (``/index.php/Talk:Paris``),
+        and one with a namespace keeps it as a keyword."""
         path = _path_tokens(url)
         return len(path) >= len(self.path) and all(
-            want in (WILD, got) for want, got in zip(self.path, path, strict=False))
+            got == want or (want == WILD and not got.endswith(":")
+                            and not _NAMESPACE.match(got))
+            for want, got in zip(self.path, path, strict=False))
 
     def to_json(self) -> dict[str, list[str] | list[list[str]]]:
         return {"path": list(self.path), "query": [list(q) for q in self.query],
