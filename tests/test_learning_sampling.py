@@ -277,7 +277,8 @@ def test_a_kind_of_url_that_redirects_to_one_wall_is_closed() -> None:
     # 2 * min_pts destinations of one structure at one path)
     for lands, direct_first, walls, n in (("topic", False, True, 12), ("slash", False, True, 12),
                                           ("login", True, True, 8), ("login", False, False, 8)):
-        sampler = SiteSampler(100, saturation=0.0, min_pts=4, walls=walls, random_state=0)
+        sampler = SiteSampler(100, saturation=0.0, min_pts=4, walls=walls, homing=False,
+                              random_state=0)
         sampled = _walk_walls(sampler, lands, direct_first=direct_first)
         assert not sampler.closed_kinds_ and len(sampled) == n, (lands, direct_first, walls)
 
@@ -287,10 +288,38 @@ def test_an_apath_settles_through_redirects() -> None:
     # chosen for: eight profiles sampled, all landing on the login form, settle PROFILE;
     # landing on the topics, or on pages of one structure at paths of their own, it does not
     for lands, settled in (("login", True), ("topic", False), ("slash", False)):
-        sampler = SiteSampler(100, saturation=0.0, min_pts=4, walls=False, random_state=0)
+        sampler = SiteSampler(100, saturation=0.0, min_pts=4, walls=False, homing=False,
+                              random_state=0)
         sampled = _walk_walls(sampler, lands)
         assert (PROFILE in sampler.settled_) is settled
         assert len(sampled) == (8 if settled else 12)
+
+
+def test_an_apath_whose_redirects_lead_home_settles() -> None:
+    """A forum post's permalink on its topic page redirects to that topic page (a real
+    pybbm: 54 of the sample's 298 requests). After min_pts such redirects, each back to
+    the path of the page holding the link, the Apath is requested no more; redirects to
+    another path (a login wall's) or a destination reached without one keep it open."""
+    sampler = SiteSampler(100, saturation=0.0, min_pts=4, walls=False, random_state=0)
+    assert sampler.homing
+    sampled = _walk_walls(sampler, "topic")
+    assert PROFILE in sampler.settled_ and len(sampled) == 4
+    assert not sampler.closed_kinds_                        # the kind is not a wall
+    for lands, direct_first in (("slash", False), ("topic", True)):
+        sampler = SiteSampler(100, saturation=0.0, min_pts=4, walls=False, random_state=0)
+        sampled = _walk_walls(sampler, lands, direct_first=direct_first)
+        assert PROFILE not in sampler.settled_ and len(sampled) == 12, lands
+    # the page holding the link counts without its query: a topic's second page
+    sampler = SiteSampler(100, saturation=0.0, min_pts=4, walls=False, random_state=0)
+    for i in range(6):
+        holder = f"http://s/t/{i}/?page=2"
+        for r in sampler.add_page(holder, [L(f"http://s/post/{i}/", PROFILE)],
+                                  signature=f"topic{i}"):
+            sampler.add_failure(r.url, dead=True)
+            sampler.add_redirect(r.url, f"http://s/t/{i}/?page=3")
+            sampler.add_page(f"http://s/t/{i}/?page=3", [], signature=f"topic{i}b")
+    assert PROFILE in sampler.settled_
+    assert sum(u.startswith("http://s/post/") for u in sampler.aliases_) == 4
 
 
 def test_missing_mass_is_good_turing() -> None:

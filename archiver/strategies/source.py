@@ -426,7 +426,9 @@ class SourceStrategy(Strategy):
     ``page_family`` (``hub_share`` counts links into every cluster of the content's page
     type by URL form, not into its one cluster; default true; see the module docstring),
     ``target_family`` (crawling for a target, the authority is held at 1 for every
-    cluster of the example's page type by URL form; default true; same place).
+    cluster of the example's page type by URL form; default true; same place), ``homing``
+    (the sampler settles an Apath whose first sampled links all redirected to the page
+    holding them; default true; see `archiver.learning.sampling.SiteSampler`).
 
     References
     ----------
@@ -439,7 +441,8 @@ class SourceStrategy(Strategy):
         **{name: (bool,) for name in (
             "alternates", "balance", "content", "content_guard", "distinct_links",
             "duplicates", "dust",
-            "empty_by_links", "evidence", "families", "files", "listing_exhaustion",
+            "empty_by_links", "evidence", "families", "files", "homing",
+            "listing_exhaustion",
             "listings_by_links", "live_outliers", "near_duplicates", "noindex_kinds",
             "page_family", "path_views", "query_modes", "redirect_cost", "self_views",
             "split_kinds", "spread_ties", "target_family",
@@ -510,7 +513,7 @@ class SourceStrategy(Strategy):
             noindex_kinds=bool(params.get("noindex_kinds", True)),
             query_modes=bool(params.get("query_modes", True)),
             walls=bool(params.get("walls", True)), widen=bool(params.get("widen", True)),
-            random_state=self.random_state)
+            homing=bool(params.get("homing", True)), random_state=self.random_state)
         self._widened: dict[str, float] = {}     # sample requests of a widened sample
         self.sampler.add_seeds([*profile.seeds, *self.extra_seeds()])
         self._bags: dict[str, Mapping[str, int]] = {}
@@ -581,6 +584,7 @@ class SourceStrategy(Strategy):
                 "worth_rescore": self.worth_rescore, "hits_reset": self.hits_reset,
                 "verdict_reset": self.verdict_reset,
                 "query_modes": self.sampler.query_modes, "walls": self.sampler.walls,
+                "homing": self.sampler.homing,
                 "widen": self.sampler.widen_held,
                 "content_guard": self.content_guard,
                 "spread_ties": self.spread_ties, "self_views": self.use_self_views,
