@@ -39,6 +39,10 @@ EMBED_ATTRS = {"img": "src", "script": "src", "iframe": "src", "source": "src", 
 _REQUISITES = etree.XPath("//*[@srcset or @imagesrcset or @poster or @style or @background]"
                           " | //style | //object[@data] | //input[@src]")
 _PRELOADS = frozenset({"preload", "modulepreload"})
+# <link> types that name another page of a sequence (HTML's "next" and "prev"; "previous"
+# is an old spelling): navigation, like an anchor. Ghost's default theme names its next
+# listing page only there and loads it by script (benchmarks/results/realsite-ghost.md).
+_SEQUENCE_RELS = frozenset({"next", "prev", "previous"})
 FETCHABLE_SCHEMES = ("http", "https")
 _SPACE = re.compile(r"\s+")
 # Robots directives written "name: value": not mistaken for a crawler's name in X-Robots-Tag.
@@ -347,6 +351,12 @@ def _links(tree: etree._Element, base: str) -> Iterator[Link]:
             if target:
                 yield Link(url=target, anchor_path=element_path(el, paths),
                            kind="embed", rel=rel)
+        elif not _SEQUENCE_RELS.isdisjoint(rel.split()):
+            target = absolute_url(base, el.get("href") or "")
+            if target:
+                yield Link(url=target, anchor_path=element_path(el, paths),
+                           text=_SPACE.sub(" ", el.get("title") or "").strip()[:200],
+                           rel=rel)
 
 
 def requisite_links(page: Page) -> list[Link]:

@@ -169,3 +169,22 @@ def test_page_digest_ignores_a_link_back_to_the_page_itself_in_a_query_value() -
     # a view naming its plain page, as the plain page names itself
     assert view(topic + "?page=1&reply=3", "/topic/63/weld/%3Fpage%3D1") == bare
     assert view(topic + "?page=1&reply=3", "/topic/63/weld/%3Fpage%3D2") != bare
+
+
+def test_a_head_link_to_the_next_or_previous_page_is_a_navigation_link() -> None:
+    """Ghost's default theme names its next listing page only in the head (``<link
+    rel="next">``) and loads it by script: read as navigation, like an anchor. Style sheets
+    and icons stay requisites; canonical, alternate and preload links are not links here."""
+    html = ('<html><head><link rel="next" href="/page/3/"><link rel="Prev" href="/page/1/"'
+            ' title=" Page  1 "><link rel="previous" href="/old/"><link rel="stylesheet"'
+            ' href="/s.css"><link rel="canonical" href="/page/2/"><link rel="alternate"'
+            ' type="application/rss+xml" href="/rss/"><link rel="preload" href="/f.woff2">'
+            '<link rel="next" href="javascript:x()"></head><body><a href="/p/1/">1</a>'
+            '</body></html>')
+    links = parse_html("http://g.test/page/2/", html.encode()).links
+    nav = {(link.url, link.anchor_path, link.text) for link in links if link.kind == "link"}
+    assert nav == {("http://g.test/page/3/", "/html/head/link", ""),
+                   ("http://g.test/page/1/", "/html/head/link", "Page 1"),
+                   ("http://g.test/old/", "/html/head/link", ""),
+                   ("http://g.test/p/1/", "/html/body/a", "1")}
+    assert {link.url for link in links if link.kind == "embed"} == {"http://g.test/s.css"}
