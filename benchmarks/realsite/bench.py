@@ -4,19 +4,21 @@ WordPress blog (`benchmarks.realsite.wordpress`), a FlaskBB forum
 site (`benchmarks.realsite.askbot`), a Spirit forum (`benchmarks.realsite.spirit`), a
 django-machina forum (`benchmarks.realsite.machina`), a photologue gallery
 (`benchmarks.realsite.photologue`), a Trac project (`benchmarks.realsite.trac`), a Puput
-blog on Wagtail (`benchmarks.realsite.puput`) or a HyperKitty mailing-list archive
-(`benchmarks.realsite.hyperkitty`).
+blog on Wagtail (`benchmarks.realsite.puput`), a HyperKitty mailing-list archive
+(`benchmarks.realsite.hyperkitty`) or a Ghost blog (`benchmarks.realsite.ghost`).
 
 The zoo's page types are synthetic; these sites are the packages as they ship (Debian's for
 the wikis and the blog, PyPI's for the forums, the Q&A site, the gallery, the project
-site, the Wagtail blog and the list archive), with generated content
+site, the Wagtail blog and the list archive; the npm registry's for Ghost), with
+generated content
 (articles, talk and user pages, categories and revisions; posts, comments, authors, tags and
 static pages; forums, topics with paged posts, users and their profiles; pages in namespaces,
 with revisions; questions with tags, answers, comments and votes, users and their profiles;
 categories and subcategories, topics with paged comments and likes; photos in galleries,
 with their originals and sizes; tickets with comments and a project wiki with versions;
 entries by authors in nested categories, with tags; lists with threads of mail, replies
-quoting their parent, over two years of month archives).
+quoting their parent, over two years of month archives; posts by authors with tags and a
+static page).
 Every crawler gets the same request budget from the site's home page; the truth comes from
 the URL alone (`page_type`) and the list of existing UCC pages (`entities`).
 
@@ -26,7 +28,7 @@ Figures per crawler, over its first `budget` requests:
   FlaskBB: a topic's page, a written profile; DokuWiki: a page; Askbot: a question's page, a
   written profile; Spirit and machina: a topic's page; photologue: a photo's or a gallery's
   page; Trac: a ticket, a wiki page the project wrote; Puput: an entry's page;
-  HyperKitty: a thread's page, a message's page;
+  HyperKitty: a thread's page, a message's page; Ghost: a post's page, a static page;
   another URL form of one counts, as the paper's VR
   counts duplicate views) over all requests;
 - distinct: requests that archived a UCC page not archived before, over all requests;
@@ -36,7 +38,7 @@ Figures per crawler, over its first `budget` requests:
 
     python -m benchmarks.realsite.bench [--site mediawiki|wordpress|flaskbb|dokuwiki|askbot|
                                                spirit|machina|photologue|trac|puput|
-                                               hyperkitty]
+                                               hyperkitty|ghost]
                                         [--folder DIR] [--budget N] [--crawlers ...]
 
 Needs GNU wget and, for the wikis and the blog, `apt-get install --no-install-recommends
@@ -50,7 +52,9 @@ its own (see `benchmarks.realsite.machina.available`); for the gallery, django-p
 venv of its own (see `benchmarks.realsite.photologue.available`); for the Trac project, Trac
 in a venv of its own (see `benchmarks.realsite.trac.available`); for the Puput blog, Puput in
 a venv of its own (see `benchmarks.realsite.puput.available`); for the list archive,
-HyperKitty in a venv of its own (see `benchmarks.realsite.hyperkitty.available`).
+HyperKitty in a venv of its own (see `benchmarks.realsite.hyperkitty.available`); for the
+Ghost blog, Node.js and Ghost with its node_modules in a folder of their own (see
+`benchmarks.realsite.ghost.available`).
 Each site's `available()` says what is missing. Not part of CI (the package sets are large and
 a run takes ~10 minutes).
 """
@@ -76,6 +80,7 @@ from benchmarks.realsite import (
     askbot,
     dokuwiki,
     flaskbb,
+    ghost,
     hyperkitty,
     machina,
     mediawiki,
@@ -91,18 +96,18 @@ CRAWLERS = ("wget", "bfs", "source-ucc", "source-target")
 SITES: dict[str, Any] = {"mediawiki": mediawiki, "wordpress": wordpress, "flaskbb": flaskbb,
                          "dokuwiki": dokuwiki, "askbot": askbot, "spirit": spirit,
                          "machina": machina, "photologue": photologue, "trac": trac,
-                         "puput": puput, "hyperkitty": hyperkitty}
+                         "puput": puput, "hyperkitty": hyperkitty, "ghost": ghost}
 SIZES = {"mediawiki": 400, "wordpress": 300, "flaskbb": 300, "dokuwiki": 400, "askbot": 300,
          "spirit": 300, "machina": 300, "photologue": 400, "trac": 300, "puput": 300,
-         "hyperkitty": 300}
+         "hyperkitty": 300, "ghost": 300}
 FOLDERS = {"mediawiki": "mwbench", "wordpress": "wpbench", "flaskbb": "fbbench",
            "dokuwiki": "dwbench", "askbot": "abbench", "spirit": "spbench",
            "machina": "mabench", "photologue": "phbench", "trac": "trbench",
-           "puput": "pubench", "hyperkitty": "hkbench"}
+           "puput": "pubench", "hyperkitty": "hkbench", "ghost": "ghbench"}
 TITLES = {"mediawiki": "MediaWiki", "wordpress": "WordPress", "flaskbb": "FlaskBB",
           "dokuwiki": "DokuWiki", "askbot": "Askbot", "spirit": "Spirit",
           "machina": "django-machina", "photologue": "photologue", "trac": "Trac",
-          "puput": "Puput", "hyperkitty": "HyperKitty"}
+          "puput": "Puput", "hyperkitty": "HyperKitty", "ghost": "Ghost"}
 
 
 def score(captures: Sequence[Capture], site: Any, pages: set[str], budget: int
@@ -219,13 +224,13 @@ def main(argv: list[str] | None = None) -> int:
                     help="where the site is built (reused when built with the same settings; "
                          "default: /tmp/mwbench, /tmp/wpbench, /tmp/fbbench, "
                          "/tmp/dwbench, /tmp/abbench, /tmp/spbench, /tmp/mabench, /tmp/phbench, "
-                         "/tmp/trbench, /tmp/pubench or /tmp/hkbench)")
+                         "/tmp/trbench, /tmp/pubench, /tmp/hkbench or /tmp/ghbench)")
     ap.add_argument("--size", type=int, default=None,
                     help="articles (default 400), posts (default 300), topics (default "
                          "300), pages (default 400), questions (default 300), topics "
                          "(Spirit, machina: default 300), photos (default 400), tickets (Trac, "
-                         "default 300), entries (Puput, default 300) or threads (HyperKitty, "
-                         "default 300) to generate")
+                         "default 300), entries (Puput, default 300), threads (HyperKitty, "
+                         "default 300) or posts (Ghost, default 300) to generate")
     ap.add_argument("--budget", type=int, default=2000)
     ap.add_argument("--crawlers", nargs="*", default=list(CRAWLERS), choices=CRAWLERS,
                     help="none with --clustering: only the clustering figures")
