@@ -140,7 +140,7 @@ CONFIG: dict[str, Any] = {
     "privacy": {"useTinfoil": True},
     "updateCheck": {"url": "http://127.0.0.1:9/"},
     "explore": {"update_url": "", "testimonials_url": ""},
-    "mail": {"transport": "stub"},
+    "mail": {"transport": "stub", "from": "owner@example.org"},
     "security": {"staffDeviceVerification": False},
     "logging": {"level": "info", "transports": ["stdout"]},
 }
@@ -289,10 +289,21 @@ def _environment(folder: Path, database: Path, server: str) -> dict[str, str]:
 def _ghost(folder: Path, database: Path, log: Path) -> Iterator[str]:
     """Ghost on a free port with this database file; yields the home URL."""
     with process_server(
-            lambda port: ["node", str(GHOST_DIR / "ghost" / "index.js")], log, "/",
+            lambda port: ["node", "--require", "./node20-shim.js", "current/index.js"], log, "/",
             lambda server: _environment(folder, database, server), folder,
             "Ghost") as seed:
         yield seed
+
+
+# Node 20 lacks worker_threads.markAsUncloneable (Node 22.10+), which the undici under
+# jsdom calls when Ghost renders a post's Lexical to HTML; it only marks an object as not
+# structured-cloneable, so a no-op stands in for it (preloaded with node --require)
+NODE20_SHIM = """// written by benchmarks/realsite/ghost.py: Node 20 has no markAsUncloneable
+const workerThreads = require('node:worker_threads');
+if (typeof workerThreads.markAsUncloneable !== 'function') {
+    workerThreads.markAsUncloneable = function markAsUncloneable() {};
+}
+"""
 
 
 class _Admin:
@@ -308,11 +319,19 @@ class _Admin:
         r = self.session.request(method, self.api + path, timeout=300, **kwargs)
         if r.status_code >= 400:
             raise RuntimeError(f"Ghost Admin API {method} {path}: {r.status_code} {r.text[:800]}")
-        return r.json() if r.content else None
+        return r.json() if "json" in r.headers.get("Content-Type", "") else None
 
-    def all(self, resource: str, fields: str) -> list[dict[str, Any]]:
-        return self.call("GET", f"{resource}/?limit=all&fields={fields}&filter="
-                         "status:[draft,published,scheduled]")[resource]
+    def all(self, resource: str, query: str) -> list[dict[str, Any]]:
+        """Every post or page (Ghost 6 pages the Admin API by 100 at most)."""
+        out, page = [], 1
+        while page:
+            got = self.call("GET", f"{resource}/?limit=100&page={page}&{query}")
+            out += got[resource]
+            page = got["meta"]["pagination"]["next"]
+        return out
+
+    def count(self, resource: str) -> int:
+        return self.call("GET", f"{resource}/?limit=1&fields=id")["meta"]["pagination"]["total"]
 
 
 def _load(server: str, spec: dict[str, Any], folder: Path) -> None:
@@ -324,18 +343,20 @@ def _load(server: str, spec: dict[str, Any], folder: Path) -> None:
         "blogTitle": SITE_NAME}]})
     admin.call("POST", "session/", json={"username": OWNER["email"],
                                          "password": OWNER["password"]})
+    # private while Ghost's fixtures go: deleting a published post sends webmentions to the
+    # sites its text links (the fixtures link ghost.org) unless the site is private
+    admin.call("PUT", "settings/", json={"settings": [{"key": "is_private", "value": True},
+                                                      {"key": "password", "value": "build"}]})
     for resource in ("posts", "pages"):
-        for item in admin.all(resource, "id,slug"):
+        for item in admin.all(resource, "fields=id,slug"):
             admin.call("DELETE", f"{resource}/{item['id']}/")
-    admin.call("PUT", "settings/", json={"settings": [{"key": k, "value": v}
-                                                      for k, v in SETTINGS.items()]})
     payload = json.dumps(import_file(spec))
     admin.call("POST", "db/", files={"importfile": ("content.json", payload,
                                                     "application/json")})
     want = len(spec["posts"]) + len(spec["pages"])
     deadline = time.monotonic() + 600
     while True:  # the import is a background job (202)
-        got = sum(len(admin.all(r, "id")) for r in ("posts", "pages"))
+        got = admin.count("posts") + admin.count("pages")
         if got >= want:
             break
         if time.monotonic() > deadline:
@@ -343,10 +364,12 @@ def _load(server: str, spec: dict[str, Any], folder: Path) -> None:
                                f"{folder / 'build.log'}")
         time.sleep(2)
     time.sleep(3)  # the job's last writes (the posts' tags and authors) after the posts
+    admin.call("PUT", "settings/", json={"settings": [{"key": k, "value": v} for k, v in
+                                                      {**SETTINGS, "is_private": False}.items()]})
     rows = []
     for resource, kind in (("posts", "post"), ("pages", "page")):
-        for item in admin.call("GET", f"{resource}/?limit=all&include=tags,authors&"
-                                      "fields=id,slug,url,published_at,status")[resource]:
+        for item in admin.all(resource, "include=tags,authors&"
+                                        "fields=id,slug,url,published_at,status"):
             rows.append({"type": kind, "slug": item["slug"], "status": item["status"],
                          "path": urlsplit(item["url"]).path,
                          "authors": [a["slug"] for a in item["authors"]],
@@ -365,6 +388,10 @@ def build(folder: Path, n_posts: int = 300, seed: int = 0) -> Path:
         return folder
     started = time.time()
     (folder / "config.production.json").write_text(json.dumps(CONFIG, indent=2) + "\n")
+    # Ghost-CLI's layout: the working directory holds the config and `current`, a link to
+    # the release (Ghost finds its package.json, hence its version, through it)
+    (folder / "current").symlink_to(GHOST_DIR / "ghost", target_is_directory=True)
+    (folder / "node20-shim.js").write_text(NODE20_SHIM)
     content = folder / "content"
     for sub in ("data", "images", "files", "media", "logs", "settings", "public", "adapters"):
         (content / sub).mkdir(parents=True, exist_ok=True)
