@@ -625,6 +625,7 @@ def test_hyperkitty_generator_threads_mail_over_two_years() -> None:
     ("/sitemap.xsl", "sitemap"),
     ("/robots.txt", "other"),
     ("/llms.txt", "other"),
+    ("/notes-on-the-chisel-bench.md", "markdown"),
     ("/ghost/", "admin"),
     ("/ghost/api/content/posts/?key=x", "admin"),
     ("/members/api/member/", "members"),

@@ -114,8 +114,8 @@ DESCRIPTION = ("Ghost 6.65.0 (Node.js 20, SQLite, the default theme Source 1.7.6
                "routes and settings, offline), {size} generated posts "
                "(`benchmarks/realsite/ghost.py`)")
 # Requests by page type, in the order the bench reports them
-TYPE_ORDER = ("post", "page", "home", "tag", "author", "feed", "sitemap", "members", "admin",
-              "static", "other")
+TYPE_ORDER = ("post", "page", "home", "tag", "author", "markdown", "feed", "sitemap", "members",
+              "admin", "static", "other")
 SAME_TEMPLATE: dict[str, str] = {}  # Source has a template per listing type
 STATIC_EXT = (".css", ".js", ".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp", ".ico",
               ".woff", ".woff2", ".ttf", ".eot", ".otf", ".map")
@@ -427,6 +427,7 @@ def page_type(url: str) -> str:
     - /ghost/... (the admin app and its APIs) and /SLUG/edit/ (a redirect to the editor):
       "admin"
     - /members/... (the members API, sign-in links): "members"
+    - /SLUG.md (Ghost 6's Markdown copy of a post, its <link rel="alternate">): "markdown"
     - /rss/, /tag/SLUG/rss/, /author/SLUG/rss/ (and their /N/ pages): "feed"
     - /sitemap.xml, /sitemap-*.xml, /sitemap.xsl: "sitemap"
     - /tag/SLUG/ and /author/SLUG/ (and /page/N/ of them): "tag", "author"
@@ -446,6 +447,8 @@ def page_type(url: str) -> str:
         return "admin"
     if head == "members":
         return "members"
+    if len(segs) == 1 and head.endswith(".md") and head != ".md":
+        return "markdown"
     if head == "rss" and (len(segs) == 1 or (len(segs) == 2 and segs[1].isdigit())):
         return "feed"
     if head.startswith("sitemap") and head.endswith((".xml", ".xsl")) and len(segs) == 1:
