@@ -40,7 +40,8 @@ CDN; a crawler sees their `data-portal` buttons and `#/portal/...` fragment link
 
 The server is "read-only-ish": each `serve` runs Ghost on a fresh copy of the built
 database (serve.db), so whatever a visit writes (Ghost writes nothing for a guest's GET;
-member sign-ups would need the Portal script) never reaches the build.
+a POST to a page is answered 200 like a GET; member sign-ups would need the Portal script)
+never reaches the build.
 
 The UCC (`entities`): every post page (title, tags, authors, date, reading time, the body,
 and Source's "Read more" of four more posts) and the static page "about" (Ghost's default
@@ -48,18 +49,20 @@ navigation links /about/; its text is the blog's own, so it is content, not chro
 
 What a visitor meets (Source's templates, Ghost's defaults): the header (logo home, the
 navigation Home and About, a search button that opens the CDN search, "Sign in" and
-"Subscribe" Portal buttons); the home page (the latest post as a large card, then a
-"featured" row, then the latest posts, 12 a page with "See all" to /page/2/; the next
-pages /page/N/ list twelve each with a "Load more" link); tag pages /tag/SLUG/ and author
-pages /author/SLUG/ with the same paging (/tag/SLUG/page/N/); a post links its tags, its
-authors and four more posts; the footer links the secondary navigation ("Sign up",
-#/portal/) and the site's name. Feeds: /rss/ (the latest 15 posts, full text), per tag
-/tag/SLUG/rss/ and per author /author/SLUG/rss/ (linked from each page's <head>).
-Sitemaps: /sitemap.xml (an index) with /sitemap-posts.xml, -pages, -tags, -authors (and an
-XSL stylesheet), named by robots.txt, which disallows /ghost/, /email/,
-/members/api/comments/counts/, /r/ and /webmentions/receive/. /llms.txt and
-/llms-full.txt (Ghost 6's plain-text digest of the site) are linked from no page but named
-by a header (X-Llms-Txt). No AMP (Ghost 6 removed it: /slug/amp/ redirects to the post).
+"Subscribe" Portal buttons); the home page (the 12 latest posts and "See all" to /page/2/);
+tag pages /tag/SLUG/ and author pages /author/SLUG/ (their 12 latest posts). Every later
+listing page (/page/N/, /tag/SLUG/page/N/, /author/SLUG/page/N/) is named only by
+<link rel="next"> and <link rel="prev"> in the head: Source loads the next page by script,
+with no <a> to it. A post links its primary tag only, its authors and four more posts; the
+footer links "Sign up" (#/portal/) and, on other hosts, Ghost's site and Source's default
+Facebook and X accounts. A post's head declares its Markdown copy (/SLUG.md) and the feed.
+Feeds: /rss/ (the latest 15 posts, full text), per tag /tag/SLUG/rss/ and per author
+/author/SLUG/rss/. Sitemaps: /sitemap.xml (an index) with /sitemap-posts.xml, -pages,
+-tags, -authors (and an XSL stylesheet), named by robots.txt, which disallows /ghost/,
+/email/, /members/api/comments/counts/, /r/, /webmentions/receive/ and
+/.ghost/analytics/api/. /llms.txt and /llms-full.txt (Ghost 6's plain-text digest of the
+site) are named by a header only (X-Llms-Txt). No AMP (Ghost 6 removed it: /slug/amp/ is a
+301 to the post).
 
     python -m benchmarks.realsite.ghost /tmp/ghbench    # build, serve, smoke test
 """
