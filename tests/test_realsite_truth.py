@@ -8,6 +8,7 @@ import pytest
 from benchmarks.realsite import askbot as ab
 from benchmarks.realsite import dokuwiki as dw
 from benchmarks.realsite import flaskbb as fbb
+from benchmarks.realsite import ghost as gh
 from benchmarks.realsite import hyperkitty as hk
 from benchmarks.realsite import machina as ma
 from benchmarks.realsite import mediawiki as mw
@@ -714,3 +715,97 @@ def test_pybbm_generator_makes_forums_threads_and_users() -> None:
     assert any("[code]" in b for b in bodies) and any("[url=[[" in b for b in bodies)
     assert sum(1 for e in events if e.get("quote") is not None) > 100  # quoted replies
     assert pb.generate(300, 0, now) == spec
+
+
+@pytest.mark.parametrize(("path", "kind"), [
+    ("/", "home"),
+    ("/page/2/", "home"),
+    ("/notes-on-the-chisel-bench/", "post"),
+    ("/notes-on-the-chisel-bench/?ref=x", "post"),
+    ("/notes-on-the-chisel-bench/amp/", "post"),
+    ("/notes-on-the-chisel-bench/edit/", "admin"),
+    ("/about/", "page"),
+    ("/tag/woodwork/", "tag"),
+    ("/tag/woodwork/page/3/", "tag"),
+    ("/tag/woodwork/rss/", "feed"),
+    ("/author/greta/", "author"),
+    ("/author/greta/page/2/", "author"),
+    ("/author/greta/rss/", "feed"),
+    ("/rss/", "feed"),
+    ("/rss/2/", "feed"),
+    ("/sitemap.xml", "sitemap"),
+    ("/sitemap-posts.xml", "sitemap"),
+    ("/sitemap.xsl", "sitemap"),
+    ("/robots.txt", "other"),
+    ("/llms.txt", "other"),
+    ("/notes-on-the-chisel-bench.md", "markdown"),
+    ("/ghost/", "admin"),
+    ("/ghost/api/content/posts/?key=x", "admin"),
+    ("/members/api/member/", "members"),
+    ("/assets/built/screen.css?v=0c1e3a5f2b", "static"),
+    ("/content/images/2025/06/photo.jpg", "static"),
+    ("/public/cards.min.js", "static"),
+    ("/favicon.ico", "static"),
+    ("/p/2a9c0d3e-1111-4b5c-9d8e-000000000000/", "other"),
+    ("/r/abc123", "other"),
+    ("/tag/", "other"),
+    ("/tag/woodwork/extra/", "other"),
+    ("/page/2/extra/", "other"),
+])
+def test_ghost_page_type(path: str, kind: str) -> None:
+    assert gh.page_type(H + path) == kind
+
+
+def test_ghost_page_type_of_another_host_is_other() -> None:
+    assert gh.page_type("https://cdn.jsdelivr.net/ghost/portal@~2.71/umd/portal.min.js") \
+        == "other"
+    assert gh.page_type("https://twitter.com/notes-on-the-chisel-bench/") == "other"
+
+
+def test_ghost_entity_of_is_a_post_or_a_static_page() -> None:
+    """A post's URLs (/slug/, /slug, a query, /slug/amp/ which Ghost 6 redirects to the
+    post) are one entity; the static page "about" is one of its own."""
+    key = "post notes-on-the-chisel-bench"
+    for url in ("/notes-on-the-chisel-bench/", "/notes-on-the-chisel-bench",
+                "/notes-on-the-chisel-bench/?ref=workbench", "/notes-on-the-chisel-bench/amp/"):
+        assert gh.entity_of(H + url) == key, url
+    assert gh.entity_of(H + "/about/") == "page about"
+    for other in ("/", "/page/2/", "/tag/woodwork/", "/author/greta/", "/rss/",
+                  "/sitemap-posts.xml", "/ghost/", "/notes-on-the-chisel-bench/edit/",
+                  "/assets/built/screen.css"):
+        assert gh.entity_of(H + other) is None, other
+
+
+def test_ghost_generator_makes_unique_slugs_of_posts_over_three_years() -> None:
+    """Slugs are unique (Ghost would add -2), are posts by `page_type` and none is one of
+    Ghost's words; tags and authors name what exists; links point back; every post is dated
+    within the three years before `now`, in order; the import file holds every post and page
+    with their tags and authors; deterministic."""
+    import datetime as dt
+
+    now = dt.datetime(2026, 11, 26, 12, 0, 0)
+    spec = gh.generate(300, 0, now)
+    posts = spec["posts"]
+    assert len(posts) == 300 and [p["slug"] for p in spec["pages"]] == list(gh.PAGES)
+    slugs = [p["slug"] for p in posts]
+    assert len(set(slugs)) == 300 and not set(slugs) & (gh.RESERVED | set(gh.PAGES))
+    assert all(gh.page_type(H + f"/{s}/") == "post" for s in slugs)
+    tags = {t["slug"] for t in spec["tags"]}
+    authors = {a["slug"] for a in spec["authors"]}
+    assert len(authors) == 6
+    for i, p in enumerate(posts):
+        assert 2 <= len(p["tags"]) <= 5 and set(p["tags"]) <= tags
+        assert set(p["authors"]) <= authors and len(set(p["authors"])) == len(p["authors"])
+        assert p["links_to"] is None or 0 <= p["links_to"] < i
+    assert 30 <= sum(p["links_to"] is not None for p in posts) <= 90
+    dates = [dt.datetime.fromisoformat(p["date"]) for p in posts]
+    assert dates == sorted(dates)
+    assert all(now - dt.timedelta(days=3 * 365 + 1) < d < now for d in dates)
+    data = gh.import_file(spec)["db"][0]["data"]
+    assert len(data["posts"]) == 301 and len({p["id"] for p in data["posts"]}) == 301
+    assert len(data["posts_tags"]) == sum(len(p["tags"]) for p in posts)
+    assert {r["post_id"] for r in data["posts_authors"]} == {p["id"] for p in data["posts"]}
+    linked = next(p for p in posts if p["links_to"] is not None)
+    html = next(d["html"] for d in data["posts"] if d["slug"] == linked["slug"])
+    assert f'href="/{posts[linked["links_to"]]["slug"]}/"' in html
+    assert gh.generate(300, 0, now) == spec

@@ -5,11 +5,13 @@ site (`benchmarks.realsite.askbot`), a Spirit forum (`benchmarks.realsite.spirit
 django-machina forum (`benchmarks.realsite.machina`), a photologue gallery
 (`benchmarks.realsite.photologue`), a Trac project (`benchmarks.realsite.trac`), a Puput
 blog on Wagtail (`benchmarks.realsite.puput`), a HyperKitty mailing-list archive
-(`benchmarks.realsite.hyperkitty`) or a pybbm forum (`benchmarks.realsite.pybbm`).
+(`benchmarks.realsite.hyperkitty`), a pybbm forum (`benchmarks.realsite.pybbm`) or a
+Ghost blog (`benchmarks.realsite.ghost`).
 
 The zoo's page types are synthetic; these sites are the packages as they ship (Debian's for
 the wikis and the blog, PyPI's for the forums, the Q&A site, the gallery, the project
-site, the Wagtail blog and the list archive), with generated content
+site, the Wagtail blog and the list archive; the npm registry's for Ghost), with
+generated content
 (articles, talk and user pages, categories and revisions; posts, comments, authors, tags and
 static pages; forums, topics with paged posts, users and their profiles; pages in namespaces,
 with revisions; questions with tags, answers, comments and votes, users and their profiles;
@@ -17,7 +19,8 @@ categories and subcategories, topics with paged comments and likes; photos in ga
 with their originals and sizes; tickets with comments and a project wiki with versions;
 entries by authors in nested categories, with tags; lists with threads of mail, replies
 quoting their parent, over two years of month archives; categories and forums with
-sub-forums, topics with paged posts and post permalinks, users with their post lists).
+sub-forums, topics with paged posts and post permalinks, users with their post lists;
+posts by authors with tags and a static page).
 Every crawler gets the same request budget from the site's home page; the truth comes from
 the URL alone (`page_type`) and the list of existing UCC pages (`entities`).
 
@@ -28,6 +31,7 @@ Figures per crawler, over its first `budget` requests:
   written profile; Spirit and machina: a topic's page; photologue: a photo's or a gallery's
   page; Trac: a ticket, a wiki page the project wrote; Puput: an entry's page;
   HyperKitty: a thread's page, a message's page; pybbm: a topic's page;
+  Ghost: a post's page, a static page;
   another URL form of one counts, as the paper's VR
   counts duplicate views) over all requests;
 - distinct: requests that archived a UCC page not archived before, over all requests;
@@ -37,7 +41,7 @@ Figures per crawler, over its first `budget` requests:
 
     python -m benchmarks.realsite.bench [--site mediawiki|wordpress|flaskbb|dokuwiki|askbot|
                                                spirit|machina|photologue|trac|puput|
-                                               hyperkitty|pybbm]
+                                               hyperkitty|pybbm|ghost]
                                         [--folder DIR] [--budget N] [--crawlers ...]
 
 Needs GNU wget and, for the wikis and the blog, `apt-get install --no-install-recommends
@@ -52,7 +56,9 @@ venv of its own (see `benchmarks.realsite.photologue.available`); for the Trac p
 in a venv of its own (see `benchmarks.realsite.trac.available`); for the Puput blog, Puput in
 a venv of its own (see `benchmarks.realsite.puput.available`); for the list archive,
 HyperKitty in a venv of its own (see `benchmarks.realsite.hyperkitty.available`); for the pybbm
-forum, pybbm in a Python 3.10 venv of its own (see `benchmarks.realsite.pybbm.available`).
+forum, pybbm in a Python 3.10 venv of its own (see `benchmarks.realsite.pybbm.available`);
+for the Ghost blog, Node.js and Ghost with its node_modules in a folder of their own (see
+`benchmarks.realsite.ghost.available`).
 Each site's `available()` says what is missing. Not part of CI (the package sets are large and
 a run takes ~10 minutes).
 """
@@ -78,6 +84,7 @@ from benchmarks.realsite import (
     askbot,
     dokuwiki,
     flaskbb,
+    ghost,
     hyperkitty,
     machina,
     mediawiki,
@@ -94,18 +101,21 @@ CRAWLERS = ("wget", "bfs", "source-ucc", "source-target")
 SITES: dict[str, Any] = {"mediawiki": mediawiki, "wordpress": wordpress, "flaskbb": flaskbb,
                          "dokuwiki": dokuwiki, "askbot": askbot, "spirit": spirit,
                          "machina": machina, "photologue": photologue, "trac": trac,
-                         "puput": puput, "hyperkitty": hyperkitty, "pybbm": pybbm}
+                         "puput": puput, "hyperkitty": hyperkitty, "pybbm": pybbm,
+                         "ghost": ghost}
 SIZES = {"mediawiki": 400, "wordpress": 300, "flaskbb": 300, "dokuwiki": 400, "askbot": 300,
          "spirit": 300, "machina": 300, "photologue": 400, "trac": 300, "puput": 300,
-         "hyperkitty": 300, "pybbm": 300}
+         "hyperkitty": 300, "pybbm": 300, "ghost": 300}
 FOLDERS = {"mediawiki": "mwbench", "wordpress": "wpbench", "flaskbb": "fbbench",
            "dokuwiki": "dwbench", "askbot": "abbench", "spirit": "spbench",
            "machina": "mabench", "photologue": "phbench", "trac": "trbench",
-           "puput": "pubench", "hyperkitty": "hkbench", "pybbm": "pbbench"}
+           "puput": "pubench", "hyperkitty": "hkbench", "pybbm": "pbbench",
+           "ghost": "ghbench"}
 TITLES = {"mediawiki": "MediaWiki", "wordpress": "WordPress", "flaskbb": "FlaskBB",
           "dokuwiki": "DokuWiki", "askbot": "Askbot", "spirit": "Spirit",
           "machina": "django-machina", "photologue": "photologue", "trac": "Trac",
-          "puput": "Puput", "hyperkitty": "HyperKitty", "pybbm": "pybbm"}
+          "puput": "Puput", "hyperkitty": "HyperKitty", "pybbm": "pybbm",
+          "ghost": "Ghost"}
 
 
 def score(captures: Sequence[Capture], site: Any, pages: set[str], budget: int
@@ -222,13 +232,14 @@ def main(argv: list[str] | None = None) -> int:
                     help="where the site is built (reused when built with the same settings; "
                          "default: /tmp/mwbench, /tmp/wpbench, /tmp/fbbench, "
                          "/tmp/dwbench, /tmp/abbench, /tmp/spbench, /tmp/mabench, /tmp/phbench, "
-                         "/tmp/trbench, /tmp/pubench, /tmp/hkbench or /tmp/pbbench)")
+                         "/tmp/trbench, /tmp/pubench, /tmp/hkbench, /tmp/pbbench or /tmp/ghbench)")
     ap.add_argument("--size", type=int, default=None,
                     help="articles (default 400), posts (default 300), topics (default "
                          "300), pages (default 400), questions (default 300), topics "
                          "(Spirit, machina: default 300), photos (default 400), tickets (Trac, "
                          "default 300), entries (Puput, default 300), threads (HyperKitty, "
-                         "default 300) or topics (pybbm, default 300) to generate")
+                         "default 300), topics (pybbm, default 300) or posts (Ghost, default 300) "
+                         "to generate")
     ap.add_argument("--budget", type=int, default=2000)
     ap.add_argument("--crawlers", nargs="*", default=list(CRAWLERS), choices=CRAWLERS,
                     help="none with --clustering: only the clustering figures")
