@@ -68,7 +68,7 @@ def test_requisite_links_are_asked_for_apart_from_the_page_links() -> None:
     assert [(link.kind, link.url) for link in page.links] == [
         ("embed", "http://s.test/dir/a.jpg"), ("embed", "http://s.test/dir/p.jpg"),
         ("embed", "http://s.test/v.mp4"), ("link", "http://s.test/next"),
-        ("embed", "http://s.test/dir/s.css")]
+        ("embed", "http://s.test/dir/s.css"), ("link", "http://s.test/p2")]   # rel=next
     extra = requisite_links(page)
     assert all(link.kind == "embed" for link in extra)
     assert [link.url.removeprefix("http://s.test") for link in extra] == [
