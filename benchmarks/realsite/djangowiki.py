@@ -49,13 +49,17 @@ An article also answers at /ID/ (its article id), which no page links; `entity_o
 name the article from that URL alone, so it does not count.
 
 What a guest meets on an article page: the navbar (the wiki's root, "Home" (/), "About",
-the search form (GET /_search/?q=), "Log in" (/_accounts/login/?next=PATH) and "Sign up"
-(/_accounts/sign-up/)), the breadcrumbs (each ancestor, a dropdown of the article's
-children (at most 20) and of each ancestor's siblings, "+ Add article" for writers only),
-the article menu ("View", "Edit" and "Settings" (both redirect a guest to the login),
-"Changes" (the history), "Source", and the attachments and images plugins' tabs), the
-text, and "This article was last modified: DATE". Wiki links to articles never written
-lead to the create form, which sends a guest to the login.
+the search form (GET /PATH/_search/?q=), "Log in" (/_accounts/login/?next=PATH, a URL per
+page; on a login page it nests that page's URL, an endless chain) and "Sign up"
+(/_accounts/sign-up/)), the breadcrumbs (each ancestor, then two dropdowns: the article's
+children (at most 20) with "Browse articles in this level" (/PATH/_dir/), and "New article
+next to / below" (/PARENT/_create/, /PATH/_create/: a redirect to the login for a guest)),
+the article menu ("View", "Changes" (the history), "Source" and the attachments plugin's
+tab; "Edit" and "Settings" are shown to writers only), the text, and "This article was
+last modified: DATE". A history's revision previews and diffs load by script (no link).
+Wiki links to articles never written lead to the create form, which sends a guest to the
+login. No robots.txt (/robots.txt redirects to /robots.txt/, a missing article), no
+sitemap, no feed.
 
     python -m benchmarks.realsite.djangowiki /tmp/djbench    # build, serve, smoke test
 """
