@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from benchmarks.realsite import askbot as ab
+from benchmarks.realsite import djangowiki as dj
 from benchmarks.realsite import dokuwiki as dw
 from benchmarks.realsite import flaskbb as fbb
 from benchmarks.realsite import ghost as gh
@@ -809,3 +810,120 @@ def test_ghost_generator_makes_unique_slugs_of_posts_over_three_years() -> None:
     html = next(d["html"] for d in data["posts"] if d["slug"] == linked["slug"])
     assert f'href="/{posts[linked["links_to"]]["slug"]}/"' in html
     assert gh.generate(300, 0, now) == spec
+
+
+DJ_ART = "/metalwork/joint-checklist"
+
+
+@pytest.mark.parametrize(("path", "kind"), [
+    ("/", "article"),
+    ("/?utm=1", "article"),
+    ("/workshop/", "article"),
+    (DJ_ART + "/", "article"),
+    (DJ_ART + "/notes-and-coffee/", "article"),
+    (DJ_ART, "other"),                                   # APPEND_SLASH redirects it
+    (DJ_ART + "/_history/", "history"),
+    ("/_history/", "history"),
+    (DJ_ART + "/_source/", "source"),
+    (DJ_ART + "/_dir/", "dir"),
+    (DJ_ART + "/_dir/?page=2", "dir"),
+    (DJ_ART + "/_search/?q=bread", "search"),
+    ("/_search/?q=bread&page=2", "search"),
+    (DJ_ART + "/_edit/", "write"),
+    (DJ_ART + "/_create/", "write"),
+    ("/_create/", "write"),
+    (DJ_ART + "/_settings/", "write"),
+    (DJ_ART + "/_move/", "write"),
+    (DJ_ART + "/_delete/", "write"),
+    (DJ_ART + "/_preview/", "write"),
+    (DJ_ART + "/_revision/change/12/", "write"),
+    (DJ_ART + "/_revision/merge/12/", "write"),
+    (DJ_ART + "/_plugin/attachments/", "attachments"),
+    (DJ_ART + "/_plugin/attachments/search/?q=x", "attachments"),
+    (DJ_ART + "/_plugin/attachments/history/3/", "attachments"),
+    (DJ_ART + "/_plugin/attachments/download/3/", "download"),
+    (DJ_ART + "/_plugin/attachments/download/3/revision/4/", "download"),
+    (DJ_ART + "/_plugin/attachments/add/3/", "write"),
+    (DJ_ART + "/_plugin/attachments/replace/3/", "write"),
+    (DJ_ART + "/_plugin/images/", "images"),
+    (DJ_ART + "/_plugin/links/json/query-urlpath/", "write"),
+    (DJ_ART + "/_plugin/notifications/", "write"),
+    ("/_revision/diff/5/", "diff"),
+    ("/_revision/preview/14/?r=5", "preview"),
+    ("/_revision/merge/14/5/preview/", "preview"),
+    ("/_revision/change/14/5/", "write"),
+    ("/14/", "article_id"),
+    ("/14/history/", "article_id"),
+    ("/_accounts/login/?next=/workshop/", "account"),
+    ("/_accounts/sign-up/", "account"),
+    ("/_admin/", "admin"),
+    ("/admin/login/?next=/admin/", "admin"),
+    ("/notifications/json/get/", "notifications"),
+    ("/create-root/", "write"),
+    ("/static/wiki/bootstrap/css/wiki-bootstrap.min.css", "static"),
+    ("/static/wiki/js/jquery-3.6.0.min.js", "static"),
+    ("/media/wiki/attachments/14/x/plan.txt.upload", "static"),
+    ("/robots.txt", "static"),
+    ("/favicon.ico", "static"),
+])
+def test_djangowiki_page_type(path: str, kind: str) -> None:
+    assert dj.page_type(H + path) == kind
+
+
+def test_djangowiki_page_type_of_another_host_is_other() -> None:
+    assert dj.page_type("https://github.com/django-wiki/django-wiki") == "other"
+    assert dj.page_type("http://www.gnu.org/licenses/quick-guide-gplv3.html") == "other"
+
+
+def test_djangowiki_entity_of_is_an_articles_path() -> None:
+    """An article is its tree path, whatever the case (the wiki looks paths up without
+    regard to case) or the query; its views, its /ID/ URL and the rest are no article."""
+    key = "article /metalwork/joint-checklist/"
+    for url in (DJ_ART + "/", "/Metalwork/Joint-Checklist/", DJ_ART + "/?x=1"):
+        assert dj.entity_of(H + url) == key, url
+    assert dj.entity_of(H + "/") == "article /"
+    for other in (DJ_ART, DJ_ART + "/_history/", DJ_ART + "/_source/", DJ_ART + "/_dir/",
+                  DJ_ART + "/_plugin/attachments/", "/_revision/diff/5/", "/14/",
+                  "/_search/?q=x", "/static/wiki/js/core.js", "/_accounts/sign-up/"):
+        assert dj.entity_of(H + other) is None, other
+
+
+def test_djangowiki_generator_makes_a_tree_of_articles_with_revisions() -> None:
+    """The root, twelve sections, the rest under a section or an article of depth 1 or 2
+    (depth at most 3); slugs unique among siblings and every path an article by
+    `page_type`; revisions by the 20 users, dated in order after the parent's creation;
+    wiki links name articles (or, rarely, one never written under the article); some
+    attachments; deterministic."""
+    import datetime as dt
+
+    now = dt.datetime(2026, 11, 26, 12, 0, 0, tzinfo=dt.UTC)
+    spec = dj.generate(300, 0, now)
+    arts = spec["articles"]
+    assert len(arts) == 300 and arts[0]["path"] == "/" and arts[0]["parent"] is None
+    assert [a["title"] for a in arts[1:13]] == dj.SECTIONS
+    users = {u["username"] for u in spec["users"]}
+    assert len(users) == 20
+    paths = [a["path"] for a in arts]
+    assert len(set(paths)) == 300
+    for i, a in enumerate(arts[1:], 1):
+        parent = arts[a["parent"]]
+        assert a["parent"] < i and a["depth"] == parent["depth"] + 1 <= 3
+        assert a["path"] == parent["path"] + a["slug"] + "/"
+        assert a["slug"] and not a["slug"].isdigit() and not a["slug"].startswith("_")
+        assert dj.page_type(H + a["path"]) == "article"
+        assert dj.entity_of(H + a["path"]) == f"article {a['path']}"
+        dates = [dt.datetime.fromisoformat(r["date"]) for r in a["revisions"]]
+        assert dates == sorted(dates) and dates[-1] < now
+        assert dates[0] > dt.datetime.fromisoformat(parent["revisions"][0]["date"])
+        assert 1 <= len(a["revisions"]) <= 6
+        assert {r["user"] for r in a["revisions"]} <= users
+    known = set(paths)
+    import re
+    links = [p for a in arts for p in re.findall(r"\]\(wiki:(/[^)]*)\)",
+                                                  a["revisions"][-1]["content"])]
+    assert len(links) > 300
+    wanted = [p for p in links if p not in known]
+    assert 0 < len(wanted) < 30
+    assert 20 <= sum(bool(a["attachments"]) for a in arts) <= 50
+    assert sum(len(a["revisions"]) for a in arts) > 600
+    assert dj.generate(300, 0, now) == spec
