@@ -106,7 +106,13 @@ from benchmarks.realsite.php import (
     venv_missing,
     write_files,
 )
-from benchmarks.realsite.words import FIRST, LAST, NOUNS, PLACES, thread_times, user_name
+from benchmarks.realsite.words import (
+    FORUM_TITLES,
+    NOUNS,
+    forum_replies,
+    forum_users,
+    thread_times,
+)
 from benchmarks.realsite.words import paragraph as _paragraph
 from benchmarks.realsite.words import sentence as _sentence
 from benchmarks.realsite.words import stamp as _stamp
@@ -525,51 +531,11 @@ FORUMS = [
 ]
 ANNOUNCEMENTS = 0
 CODE_FORUMS = {4, 5}  # their posts show code blocks
-TITLES = ["{A} {b} question", "Help with my {a} {b}", "My {a} {b} build", "{A} or {b}?",
-          "Best {a} for {b}?", "{A} {b} {c}", "Notes on {a} and {b}", "First {a} {b}",
-          "{A} {b}: what am I doing wrong?", "Show us your {a} {b}"]
-
-
-def _replies(rng: random.Random) -> int:
-    """Replies to a topic: mostly short threads, some over two or three pages of 15."""
-    r = rng.random()
-    for share, low, high in ((0.50, 0, 5), (0.75, 6, 14), (0.90, 15, 29)):
-        if r < share:
-            return rng.randint(low, high)
-    return rng.randint(30, 44)
-
-
-def _users(rng: random.Random, now: dt.datetime, n: int = 40) -> list[dict[str, Any]]:
-    """n users: the administrator, two moderators and the members; some with a signature."""
-    names = rng.sample([(f, last) for f in FIRST for last in LAST], n - 1)
-    users, seen = [], set()
-    for i, (first, last) in enumerate([("Admin", ""), *names]):
-        name = "admin" if i == 0 else user_name(rng, first, last)
-        while name.lower() in seen:
-            name += str(rng.randint(0, 9))
-        seen.add(name.lower())
-        real = i and rng.random() < 0.5
-        joined = now - dt.timedelta(days=800 if i <= 2 else rng.uniform(30, 780))
-        signature = ""
-        if rng.random() < 0.35:
-            signature = rng.choice([f"*{_sentence(rng, (4, 9))}*",
-                                    f"{first} from {rng.choice(PLACES)}",
-                                    f"Currently building: a {rng.choice(NOUNS)} "
-                                    f"{rng.choice(NOUNS)}"])
-        users.append({
-            "username": name, "email": f"{name.lower()}@example.org",
-            "role": "admin" if i == 0 else "mod" if i <= 2 else "member",
-            "first_name": first if real else "", "last_name": last if real else "",
-            "signature": signature, "joined": _stamp(joined),
-            "lastseen": _stamp(now - dt.timedelta(days=rng.uniform(0.1, 50)))})
-    return users
-
-
 def generate(n_topics: int, seed: int, now: dt.datetime) -> dict[str, Any]:
     """The forums, users, and the topics, posts, edits and locks as events oldest first (the
     helper's "content" mode)."""
     rng = random.Random(seed)
-    users = _users(rng, now)
+    users = forum_users(rng, now, lambda s: f"*{s}*")
     names = [u["username"] for u in users]
     staff = names[:3]
     activity = {n: (8.0 if n in staff else rng.paretovariate(1.2)) for n in names}
@@ -586,7 +552,7 @@ def generate(n_topics: int, seed: int, now: dt.datetime) -> dict[str, Any]:
     for i in range(n_topics):
         start = now - dt.timedelta(days=730 * (1 - i / n_topics), seconds=rng.randint(0, 80_000))
         # distinct times: posts are placed by time
-        times = thread_times(rng, start, end, _replies(rng), min_gap=1.0)
+        times = thread_times(rng, start, end, forum_replies(rng), min_gap=1.0)
         forum = rng.choices([k for k, _ in targets], [w for _, w in targets])[0]
         threads.append((forum, times))
     order = sorted((t, i, k) for i, (_, times) in enumerate(threads) for k, t in enumerate(times))
@@ -618,7 +584,7 @@ def generate(n_topics: int, seed: int, now: dt.datetime) -> dict[str, Any]:
             kind = (2 if forum == ANNOUNCEMENTS and rng.random() < 0.5
                     else 1 if user in staff and rng.random() < 0.15 else 0)
             event.update(kind="topic", forum=forum, type=kind,
-                         title=rng.choice(TITLES).format(A=a.capitalize(), a=a, b=b, c=c))
+                         title=rng.choice(FORUM_TITLES).format(A=a.capitalize(), a=a, b=b, c=c))
         else:
             event.update(kind="post", topic=topic_index[i], quote=quote)
         events.append(event)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+from collections.abc import Callable
+from typing import Any
 
 _WORDS = """the of and a to in is was for on as with by that from at which it an were are this
 be has had after first new other their also between during about into over two most we our
@@ -63,3 +65,48 @@ def slug(text: str) -> str:
 
 def stamp(when: dt.datetime) -> str:
     return when.isoformat()
+
+
+# A forum's topic titles, replies and members, shared by the django-machina and pybbm sites
+# (`benchmarks.realsite.machina`, `benchmarks.realsite.pybbm`): the same spread of thread
+# lengths and the same members, each site writing a signature's italics in its own markup
+FORUM_TITLES = ["{A} {b} question", "Help with my {a} {b}", "My {a} {b} build", "{A} or {b}?",
+                "Best {a} for {b}?", "{A} {b} {c}", "Notes on {a} and {b}", "First {a} {b}",
+                "{A} {b}: what am I doing wrong?", "Show us your {a} {b}"]
+
+
+def forum_replies(rng: random.Random) -> int:
+    """Replies to a topic: mostly short threads, some of 30 to 44 (several pages)."""
+    r = rng.random()
+    for share, low, high in ((0.50, 0, 5), (0.75, 6, 14), (0.90, 15, 29)):
+        if r < share:
+            return rng.randint(low, high)
+    return rng.randint(30, 44)
+
+
+def forum_users(rng: random.Random, now: dt.datetime, italic: Callable[[str], str],
+                n: int = 40) -> list[dict[str, Any]]:
+    """n users: the administrator, two moderators and the members; some with a signature
+    (`italic` writes a sentence in italics in the forum's markup)."""
+    names = rng.sample([(f, last) for f in FIRST for last in LAST], n - 1)
+    users, seen = [], set()
+    for i, (first, last) in enumerate([("Admin", ""), *names]):
+        name = "admin" if i == 0 else user_name(rng, first, last)
+        while name.lower() in seen:
+            name += str(rng.randint(0, 9))
+        seen.add(name.lower())
+        real = i and rng.random() < 0.5
+        joined = now - dt.timedelta(days=800 if i <= 2 else rng.uniform(30, 780))
+        signature = ""
+        if rng.random() < 0.35:
+            signature = rng.choice([italic(sentence(rng, (4, 9))),
+                                    f"{first} from {rng.choice(PLACES)}",
+                                    f"Currently building: a {rng.choice(NOUNS)} "
+                                    f"{rng.choice(NOUNS)}"])
+        users.append({
+            "username": name, "email": f"{name.lower()}@example.org",
+            "role": "admin" if i == 0 else "mod" if i <= 2 else "member",
+            "first_name": first if real else "", "last_name": last if real else "",
+            "signature": signature, "joined": stamp(joined),
+            "lastseen": stamp(now - dt.timedelta(days=rng.uniform(0.1, 50)))})
+    return users
