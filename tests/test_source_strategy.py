@@ -676,6 +676,8 @@ def test_crawling_for_a_target_every_cluster_of_its_page_type_is_a_target(
         assert s.params()["target_family"] is on and s.content_cluster == 1
         assert s.targets == ([1, 2] if on else [1])
         assert s.scorer.authority_.tolist() == ([0, 1, 1, 0] if on else [0, 1, 0, 0])
+        marked = {row.id for row in s.clusters() if row.info.get("target")}
+        assert marked == ({1, 2} if on else {1})       # the admin's sitemap shows them
         scores[on] = s.scorer.cluster_scores()
     assert scores[True][2] == pytest.approx(scores[True][1])      # C2 is a target too
     assert scores[False][2] < 0.5 * scores[False][1]              # a hub of C1 only

@@ -1480,7 +1480,7 @@ class SourceStrategy(Strategy):
         """The learned clusters with Score(C), HITS and examples, for the admin's sitemap."""
         if self.model is None or self.scorer is None:
             return []
-        rows = _cluster_rows(self.model, self.scorer, self.target)
+        rows = _cluster_rows(self.model, self.scorer, self.targets)
         if self.target_shape is not None:
             for row in rows:
                 if row.id == self.target:
@@ -1504,9 +1504,10 @@ def is_machine_readable(content_type: str) -> bool:
     return content_type in MACHINE_TYPES or content_type.endswith(("+xml", "/xml", "+json"))
 
 
-def _cluster_rows(model: SourceModel, scorer: LinkScorer, target: int | None
+def _cluster_rows(model: SourceModel, scorer: LinkScorer, targets: Sequence[int]
                   ) -> list[ClusterInfo]:
-    """One row per cluster (and -1 for outliers): size, Score(C), and the admin's info."""
+    """One row per cluster (and -1 for outliers): size, Score(C), and the admin's info;
+    `targets`: the clusters of the target's page type (``target_family``)."""
     import numpy as np
 
     labels = model.labels_
@@ -1524,14 +1525,14 @@ def _cluster_rows(model: SourceModel, scorer: LinkScorer, target: int | None
         info: dict[str, Any] = {"example_urls": examples, "top_xpaths": top}
         if c >= 0:
             info.update(hub=float(scorer.hub_[c]), authority=float(scorer.authority_[c]),
-                        dsim=float(scorer.dsim_[c]), target=c == target,
+                        dsim=float(scorer.dsim_[c]), target=c in targets,
                         # the cluster's content share, and the factor Score(C) used (1 when
                         # the extension is off or crawling for a target)
                         content=float(model.content_[c]),
                         content_factor=float(scorer.content_[c]))
         label = "outliers" if c < 0 else _url_pattern(examples[0]) if examples else f"c{c}"
         rows.append(ClusterInfo(c, int(members.size), float(scores[c]) if c >= 0 else 0.0,
-                                label + (" (target)" if c == target else ""), info))
+                                label + (" (target)" if c in targets else ""), info))
     return rows
 
 
