@@ -879,7 +879,8 @@ def test_misago_generator_makes_categories_threads_and_users() -> None:
     """40 users with names Misago accepts; every category's parent comes before it and no
     top-level category gets threads (a subcategory with children of its own may); 300
     threads, replies only to threads already opened, in time order, some over three pages
-    of 18 (with 6 orphans); staff open the announcements; deterministic."""
+    (of 17 new posts, 7 orphans: Misago's PostsPaginator); staff open the announcements;
+    deterministic."""
     import datetime as dt
     import re
     from collections import Counter
@@ -910,7 +911,7 @@ def test_misago_generator_makes_categories_threads_and_users() -> None:
         else:
             assert e["kind"] in ("edit", "close") and e["topic"] < opened
     assert opened == 300
-    assert sum(1 for n in posts.values() if n > 3 * mg.POSTS_PER_PAGE + mg.ORPHANS) >= 10
+    assert sum(1 for n in posts.values() if n > 3 * mg.NEW_PER_PAGE + mg.LAST_ORPHANS) >= 10
     assert sorted(posts.values())[150] <= 10
     bodies = [e["body"] for e in events if "body" in e]
     assert any("```" in b for b in bodies) and any("](" + "[[" in b for b in bodies)

@@ -40,8 +40,11 @@ read-only: a WSGI wrapper answers 405 to anything but GET and HEAD, and Django c
 as a PostgreSQL role that may only SELECT, in read-only transactions.
 
 The UCC (`entities`): every page of every thread. Misago shows 18 posts a page with 6
-orphans (its dynamic settings posts_per_page and posts_per_page_orphans, kept), so a thread
-of 24 posts is one page and one of 25 is two (18 and 7). A thread's URL is
+orphans (its dynamic settings posts_per_page and posts_per_page_orphans, kept), but its
+PostsPaginator repeats each page's last post at the top of the next page, so it pages by 17
+with 7 orphans: a thread of 24 posts is one page, one of 25 two (18, and 8 starting with
+the 18th), one of 59 four (pages are counted by that paginator at build time). A thread's
+URL is
 /t/SLUG/ID/, page N (N >= 2) is /t/SLUG/ID/N/; /t/SLUG/ID/1/ redirects to /t/SLUG/ID/, a
 page past the last to the last, and a wrong slug to the right one. A post's link
 (/t/SLUG/ID/post/PID/) and /t/SLUG/ID/last/, new/, unapproved/, best-answer/ are redirects
@@ -97,9 +100,12 @@ INSTALL = (f"python3.12 -m venv {VENV} && {VENV}/bin/pip install misago=={MISAGO
            f"--no-install-recommends postgresql")
 PG_BIN = Path("/usr/lib/postgresql")
 SITENAME = "Realmisago"
-VERSION = 1  # of the generator; part of the reuse marker
+VERSION = 2  # of the generator; part of the reuse marker (2: Misago's own paginator)
 POSTS_PER_PAGE = 18  # Misago's dynamic setting posts_per_page, kept
-ORPHANS = 6  # posts_per_page_orphans, kept: a last page of up to 6 joins the one before
+ORPHANS = 6  # posts_per_page_orphans, kept
+# Misago's PostsPaginator repeats a page's last post as the next page's first: it pages by
+# 17 with 7 orphans (per_page - 1, orphans + 1)
+NEW_PER_PAGE, LAST_ORPHANS = POSTS_PER_PAGE - 1, ORPHANS + 1
 UCC_TYPES = {"thread"}
 TARGET_TYPE = "thread"  # source-target's example is a thread
 DESCRIPTION = ("Misago 0.39.6 (Django 4.2, PostgreSQL 15, Misago's server-side templates, "
@@ -355,12 +361,12 @@ def content(spec):
         return dt.datetime.fromisoformat(stamp)
 
     from django.contrib.auth import get_user_model
-    from django.core.paginator import Paginator
     from django.db import connection
     from misago.cache.versions import invalidate_all_caches
     from misago.categories.models import Category
     from misago.conf.models import Setting
     from misago.threads.models import Post, Thread
+    from misago.threads.paginator import PostsPaginator
 
     Setting.objects.filter(setting="forum_name").update(dry_value=spec["sitename"])
     Setting.objects.filter(setting="default_avatar").update(dry_value="dynamic")
@@ -392,7 +398,7 @@ def content(spec):
             path = thread.get_absolute_url()
             ids = list(thread.post_set.filter(is_event=False).order_by("id")
                        .values_list("pk", flat=True))
-            pages = Paginator(ids, per_page, orphans=orphans).num_pages
+            pages = PostsPaginator(ids, per_page, orphans=orphans).num_pages  # the view's
             for page in range(1, pages + 1):
                 out.write(json.dumps({
                     "type": "thread", "id": thread.pk, "page": page, "posts": len(ids),
