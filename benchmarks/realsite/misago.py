@@ -49,7 +49,9 @@ URL is
 page past the last to the last, and a wrong slug to the right one. A post's link
 (/t/SLUG/ID/post/PID/) and /t/SLUG/ID/last/, new/, unapproved/, best-answer/ are redirects
 into the page holding the post and count as nothing themselves. Profiles are not in the
-UCC (members write no bio here; a profile's posts and threads repeat what the threads show).
+UCC (members write no bio here; a profile's posts and threads repeat what the threads show),
+and Misago's default robots.txt forbids them (/u/), with /search/, /api/, /login/ and the
+account pages.
 
     python -m benchmarks.realsite.misago /tmp/mgbench    # build, serve, smoke test
 """
