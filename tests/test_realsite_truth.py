@@ -13,6 +13,7 @@ from benchmarks.realsite import ghost as gh
 from benchmarks.realsite import hyperkitty as hk
 from benchmarks.realsite import machina as ma
 from benchmarks.realsite import mediawiki as mw
+from benchmarks.realsite import misago as mg
 from benchmarks.realsite import photologue as ph
 from benchmarks.realsite import puput as pu
 from benchmarks.realsite import pybbm as pb
@@ -927,3 +928,110 @@ def test_djangowiki_generator_makes_a_tree_of_articles_with_revisions() -> None:
     assert 20 <= sum(bool(a["attachments"]) for a in arts) <= 50
     assert sum(len(a["revisions"]) for a in arts) > 600
     assert dj.generate(300, 0, now) == spec
+
+
+@pytest.mark.parametrize(("path", "kind"), [
+    ("/", "index"),
+    ("/?page=4271", "index"),
+    ("/threads/", "index"),
+    ("/categories/", "categories"),
+    ("/c/woodworking/8/", "category"),
+    ("/c/woodworking/8/?page=1601", "category"),
+    ("/c/woodworking/8/my/", "account"),
+    ("/my/", "account"),
+    ("/unread/", "account"),
+    ("/subscribed/", "account"),
+    ("/t/tyre-paint-saw/37/", "thread"),
+    ("/t/tyre-paint-saw/37/2/", "thread"),
+    ("/t/tyre-paint-saw/37/?x=1", "thread"),
+    ("/t/tyre-paint-saw/37/post/380/", "goto"),
+    ("/t/tyre-paint-saw/37/last/", "goto"),
+    ("/t/tyre-paint-saw/37/new/", "goto"),
+    ("/t/tyre-paint-saw/37/best-answer/", "goto"),
+    ("/t/tyre-paint-saw/37/reply/", "other"),
+    ("/u/admin/1/", "user"),
+    ("/u/admin/1/posts/", "user_posts"),
+    ("/u/admin/1/threads/", "user_threads"),
+    ("/u/admin/1/followers/", "user_other"),
+    ("/u/admin/1/details/", "user_other"),
+    ("/users/active-posters/", "users"),
+    ("/search/threads/", "search"),
+    ("/api/threads/", "api"),
+    ("/login/", "login"),
+    ("/register/", "login"),
+    ("/forgotten-password/", "login"),
+    ("/options/", "account"),
+    ("/private-threads/", "account"),
+    ("/notifications/", "account"),
+    ("/terms-of-service/", "legal"),
+    ("/admincp/", "admin"),
+    ("/django-admin/", "admin"),
+    ("/static/misago/css/misago.css", "static"),
+    ("/media/avatars/e9/x/y.png", "static"),
+    ("/django-i18n.js", "static"),
+    ("/robots.txt", "static"),
+    ("/nothing/here/", "other"),
+])
+def test_misago_page_type(path: str, kind: str) -> None:
+    assert mg.page_type(H + path) == kind
+
+
+def test_misago_page_type_of_another_host_is_other() -> None:
+    assert mg.page_type("http://misago-project.org/t/x/37/") == "other"
+
+
+def test_misago_entity_of_is_a_thread_page() -> None:
+    """Each page of a thread is an entity: no page segment is page 1, whatever the slug or
+    query; an explicit page 1 (a redirect), a post's link, last/ (redirects) are not."""
+    assert mg.entity_of(H + "/t/tyre-paint-saw/37/") == "thread 37 page 1"
+    assert mg.entity_of(H + "/t/tyre-paint-saw/37/?x=1") == "thread 37 page 1"
+    assert mg.entity_of(H + "/t/other-slug/37/") == "thread 37 page 1"
+    assert mg.entity_of(H + "/t/tyre-paint-saw/37/4/") == "thread 37 page 4"
+    for other in ("/t/tyre-paint-saw/37/1/", "/t/tyre-paint-saw/37/0/",
+                  "/t/tyre-paint-saw/37/post/380/", "/t/tyre-paint-saw/37/last/",
+                  "/c/woodworking/8/", "/u/admin/1/posts/", "/"):
+        assert mg.entity_of(H + other) is None, other
+
+
+def test_misago_generator_makes_categories_threads_and_users() -> None:
+    """40 users with names Misago accepts; every category's parent comes before it and no
+    top-level category gets threads (a subcategory with children of its own may); 300
+    threads, replies only to threads already opened, in time order, some over three pages
+    (of 17 new posts, 7 orphans: Misago's PostsPaginator); staff open the announcements;
+    deterministic."""
+    import datetime as dt
+    import re
+    from collections import Counter
+
+    now = dt.datetime(2026, 11, 26, 12, 0, 0, tzinfo=dt.UTC)
+    spec = mg.generate(300, 0, now)
+    users = [u["username"] for u in spec["users"]]
+    assert len(users) == 40 and len({u.lower() for u in users}) == 40
+    assert all(re.fullmatch(r"[0-9A-Za-z_]+", u) for u in users)
+    categories = spec["categories"]
+    for n, c in enumerate(categories):
+        assert c["parent"] is None or c["parent"] < n
+    events = spec["events"]
+    times = [dt.datetime.fromisoformat(e["when"]) for e in events]
+    assert times == sorted(times) and now - dt.timedelta(days=731) < times[0] < times[-1] < now
+    opened, posts = 0, Counter()
+    for e in events:
+        assert e["user"] in users
+        if e["kind"] == "topic":
+            assert categories[e["forum"]]["parent"] is not None  # a top level's are none
+            if e["forum"] == mg.ANNOUNCEMENTS:
+                assert e["user"] in users[:3]
+            posts[opened] += 1
+            opened += 1
+        elif e["kind"] == "post":
+            assert e["topic"] < opened
+            posts[e["topic"]] += 1
+        else:
+            assert e["kind"] in ("edit", "close") and e["topic"] < opened
+    assert opened == 300
+    assert sum(1 for n in posts.values() if n > 3 * mg.NEW_PER_PAGE + mg.LAST_ORPHANS) >= 10
+    assert sorted(posts.values())[150] <= 10
+    bodies = [e["body"] for e in events if "body" in e]
+    assert any("```" in b for b in bodies) and any("](" + "[[" in b for b in bodies)
+    assert sum(1 for e in events if e.get("quote") is not None) > 100  # quoted replies
+    assert mg.generate(300, 0, now) == spec
