@@ -89,7 +89,7 @@ from benchmarks.realsite.php import (
     venv_missing,
     write_files,
 )
-from benchmarks.realsite.words import FIRST, LAST, NOUNS, PLACES, thread_times, user_name
+from benchmarks.realsite.words import FORUM_TITLES, NOUNS, forum_users, thread_times
 from benchmarks.realsite.words import paragraph as _paragraph
 from benchmarks.realsite.words import sentence as _sentence
 from benchmarks.realsite.words import stamp as _stamp
@@ -447,11 +447,6 @@ CATEGORIES = [
 ]
 ANNOUNCEMENTS = 1
 CODE_FORUMS = {6, 7}  # their posts show code blocks
-TITLES = ["{A} {b} question", "Help with my {a} {b}", "My {a} {b} build", "{A} or {b}?",
-          "Best {a} for {b}?", "{A} {b} {c}", "Notes on {a} and {b}", "First {a} {b}",
-          "{A} {b}: what am I doing wrong?", "Show us your {a} {b}"]
-
-
 def _replies(rng: random.Random) -> int:
     """Replies to a thread: mostly short threads, some over two to four pages of 18."""
     r = rng.random()
@@ -461,36 +456,11 @@ def _replies(rng: random.Random) -> int:
     return rng.randint(41, 75)
 
 
-def _users(rng: random.Random, now: dt.datetime, n: int = 40) -> list[dict[str, Any]]:
-    """n users: the administrator, two moderators and the members; some with a signature."""
-    names = rng.sample([(f, last) for f in FIRST for last in LAST], n - 1)
-    users, seen = [], set()
-    for i, (first, last) in enumerate([("Admin", ""), *names]):
-        name = "admin" if i == 0 else user_name(rng, first, last)
-        name = name.replace("-", "_")  # Misago's user names: letters, digits and "_"
-        while name.lower() in seen:
-            name += str(rng.randint(0, 9))
-        seen.add(name.lower())
-        joined = now - dt.timedelta(days=800 if i <= 2 else rng.uniform(30, 780))
-        signature = ""
-        if rng.random() < 0.35:
-            signature = rng.choice([f"*{_sentence(rng, (4, 9))}*",
-                                    f"{first} from {rng.choice(PLACES)}",
-                                    f"Currently building: a {rng.choice(NOUNS)} "
-                                    f"{rng.choice(NOUNS)}"])
-        users.append({
-            "username": name, "email": f"{name.lower()}@example.org",
-            "role": "admin" if i == 0 else "mod" if i <= 2 else "member",
-            "signature": signature, "joined": _stamp(joined),
-            "lastseen": _stamp(now - dt.timedelta(days=rng.uniform(0.1, 50)))})
-    return users
-
-
 def generate(n_topics: int, seed: int, now: dt.datetime) -> dict[str, Any]:
     """The categories, users, and the threads, posts, edits and closings as events oldest
     first (the helper's "content" mode)."""
     rng = random.Random(seed)
-    users = _users(rng, now)
+    users = forum_users(rng, now, lambda s: f"*{s}*", underscores=True, real_names=False)
     names = [u["username"] for u in users]
     staff = names[:3]
     activity = {n: (8.0 if n in staff else rng.paretovariate(1.2)) for n in names}
@@ -538,7 +508,7 @@ def generate(n_topics: int, seed: int, now: dt.datetime) -> dict[str, Any]:
             sticky = (forum == ANNOUNCEMENTS and rng.random() < 0.5) or (
                 user in staff and rng.random() < 0.1)
             event.update(kind="topic", forum=forum, sticky=sticky,
-                         title=rng.choice(TITLES).format(A=a.capitalize(), a=a, b=b, c=c))
+                         title=rng.choice(FORUM_TITLES).format(A=a.capitalize(), a=a, b=b, c=c))
         else:
             event.update(kind="post", topic=topic_index[i], quote=quote)
         events.append(event)

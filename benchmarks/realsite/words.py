@@ -67,9 +67,10 @@ def stamp(when: dt.datetime) -> str:
     return when.isoformat()
 
 
-# A forum's topic titles, replies and members, shared by the django-machina and pybbm sites
-# (`benchmarks.realsite.machina`, `benchmarks.realsite.pybbm`): the same spread of thread
-# lengths and the same members, each site writing a signature's italics in its own markup
+# A forum's topic titles, replies and members, shared by the django-machina, pybbm and Misago
+# sites (`benchmarks.realsite.machina`, `pybbm`, `misago`): the same spread of thread lengths
+# (Misago pages longer threads) and the same members, each site writing a signature's
+# italics in its own markup
 FORUM_TITLES = ["{A} {b} question", "Help with my {a} {b}", "My {a} {b} build", "{A} or {b}?",
                 "Best {a} for {b}?", "{A} {b} {c}", "Notes on {a} and {b}", "First {a} {b}",
                 "{A} {b}: what am I doing wrong?", "Show us your {a} {b}"]
@@ -85,17 +86,22 @@ def forum_replies(rng: random.Random) -> int:
 
 
 def forum_users(rng: random.Random, now: dt.datetime, italic: Callable[[str], str],
-                n: int = 40) -> list[dict[str, Any]]:
+                n: int = 40, *, underscores: bool = False, real_names: bool = True
+                ) -> list[dict[str, Any]]:
     """n users: the administrator, two moderators and the members; some with a signature
-    (`italic` writes a sentence in italics in the forum's markup)."""
+    (`italic` writes a sentence in italics in the forum's markup). `underscores`: user names
+    of letters, digits and "_" (Misago's); `real_names`: half the members give their first
+    and last names."""
     names = rng.sample([(f, last) for f in FIRST for last in LAST], n - 1)
     users, seen = [], set()
     for i, (first, last) in enumerate([("Admin", ""), *names]):
         name = "admin" if i == 0 else user_name(rng, first, last)
+        if underscores:
+            name = name.replace("-", "_")
         while name.lower() in seen:
             name += str(rng.randint(0, 9))
         seen.add(name.lower())
-        real = i and rng.random() < 0.5
+        real = real_names and i and rng.random() < 0.5
         joined = now - dt.timedelta(days=800 if i <= 2 else rng.uniform(30, 780))
         signature = ""
         if rng.random() < 0.35:
@@ -103,10 +109,12 @@ def forum_users(rng: random.Random, now: dt.datetime, italic: Callable[[str], st
                                     f"{first} from {rng.choice(PLACES)}",
                                     f"Currently building: a {rng.choice(NOUNS)} "
                                     f"{rng.choice(NOUNS)}"])
-        users.append({
-            "username": name, "email": f"{name.lower()}@example.org",
-            "role": "admin" if i == 0 else "mod" if i <= 2 else "member",
-            "first_name": first if real else "", "last_name": last if real else "",
-            "signature": signature, "joined": stamp(joined),
-            "lastseen": stamp(now - dt.timedelta(days=rng.uniform(0.1, 50)))})
+        user = {"username": name, "email": f"{name.lower()}@example.org",
+                "role": "admin" if i == 0 else "mod" if i <= 2 else "member",
+                "first_name": first if real else "", "last_name": last if real else "",
+                "signature": signature, "joined": stamp(joined),
+                "lastseen": stamp(now - dt.timedelta(days=rng.uniform(0.1, 50)))}
+        if not real_names:
+            del user["first_name"], user["last_name"]
+        users.append(user)
     return users
