@@ -77,6 +77,16 @@ RecentChanges "index,follow", and any URL with a query (every action view, ?high
 wget obeys the meta tag (it follows only the four index pages' links); the archiver's
 crawlers read noindex as a signal and follow every link.
 
+What a crawler gets depends on its User-Agent: MoinMoin's default `ua_spiders` (a regex
+naming archiver, crawler, heritrix, wget, robot, spider, ...) answers "403 Forbidden" (a
+147-byte page, "You are not allowed to access this!") to a spider's request with any
+query (?highlight= included) but action=show, rss_rc, sitemap and AttachFile&do=get. Both
+the archiver's User-Agent (archiver-bot/...) and wget's match, so for the crawlers here
+every action view above is a 403; a browser gets the views. Surge protection (MoinMoin's
+`surge_action_limits`: 30 page views a minute an IP, then a lockout of an hour) is off for
+127.x addresses, so it plays no part here; on a public deployment it would stop a crawler
+without a delay within a minute.
+
     python -m benchmarks.realsite.moin /tmp/mmbench    # build, serve, smoke test
 """
 
