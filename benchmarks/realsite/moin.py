@@ -7,7 +7,7 @@ and python.org's). This one is a single wiki as MoinMoin's sample `wikiconfig.py
 (its data and underlay copied from the package's share/moin, the theme "modernized", the
 sample's navigation bar RecentChanges, FindPage, HelpContents) with the English page set
 installed from LanguageSetup's attachments ("English--all_pages.zip": the system, help,
-course and template pages, 174 of them, as public wikis have them), and what a public
+course and template pages, 156 of them, as public wikis have them), and what a public
 read-only deployment adds: ACLs (`acl_rights_default = u"All:read"`, the superuser
 WikiAdmin; the authors write at build time only, through `acl_rights_before`), a fixed
 `secrets`, no reverse DNS lookups, and its own robots.txt: MoinMoin's shipped one without
