@@ -14,6 +14,7 @@ from benchmarks.realsite import hyperkitty as hk
 from benchmarks.realsite import machina as ma
 from benchmarks.realsite import mediawiki as mw
 from benchmarks.realsite import misago as mg
+from benchmarks.realsite import moin as mm
 from benchmarks.realsite import photologue as ph
 from benchmarks.realsite import puput as pu
 from benchmarks.realsite import pybbm as pb
@@ -1035,3 +1036,122 @@ def test_misago_generator_makes_categories_threads_and_users() -> None:
     assert any("```" in b for b in bodies) and any("](" + "[[" in b for b in bodies)
     assert sum(1 for e in events if e.get("quote") is not None) > 100  # quoted replies
     assert mg.generate(300, 0, now) == spec
+
+
+MM_PAGE = "/BatterySpring/Parts"
+
+
+@pytest.mark.parametrize(("path", "kind"), [
+    ("/", "page"),
+    ("/FrontPage", "page"),
+    ("/LatheChecklist", "page"),
+    (MM_PAGE, "page"),
+    (MM_PAGE + "?highlight=%28%5CbCategoryMetalwork%5Cb%29", "page"),
+    (MM_PAGE + "?action=show&redirect=Old", "page"),
+    ("/Notes%20on%20the%20lathe", "page"),
+    ("/CategoryMetalwork", "category"),
+    ("/AnnaBerg", "homepage"),
+    ("/AnnaBerg/Notes", "page"),
+    ("/CategoryHomepage", "system"),
+    ("/CategoryCategory", "system"),
+    ("/RecentChanges", "system"),
+    ("/TitleIndex", "system"),
+    ("/FindPage", "system"),
+    ("/EventStats/HitCounts", "system"),
+    ("/HomepageTemplate", "system"),
+    ("/HelpContents", "help"),
+    ("/HelpOnMoinWikiSyntax", "help"),
+    ("/WikiCourse/01%20What%20is%20a%20MoinMoin%20wiki%3F", "help"),
+    (MM_PAGE + "?action=info", "info"),
+    (MM_PAGE + "?action=info&max_count=25&offset=0", "info"),
+    (MM_PAGE + "?action=info&general=1", "info"),
+    (MM_PAGE + "?action=diff&rev1=1&rev2=2", "diff"),
+    (MM_PAGE + "?action=diff", "diff"),
+    (MM_PAGE + "?action=recall&rev=1", "recall"),
+    (MM_PAGE + "?action=raw", "raw"),
+    (MM_PAGE + "?action=print", "print"),
+    (MM_PAGE + "?action=AttachFile", "attachments"),
+    (MM_PAGE + "?action=AttachFile&do=view&target=x.txt", "attachment"),
+    (MM_PAGE + "?action=AttachFile&do=get&target=x.txt", "attachment"),
+    (MM_PAGE + "?action=AttachFile&do=upload_form", "attachments"),
+    (MM_PAGE + "?action=fullsearch&context=180&value=linkto%3A%22X%22", "search"),
+    ("/FindPage?action=titlesearch&value=x", "search"),
+    (MM_PAGE + "?action=login", "login"),
+    (MM_PAGE + "?action=newaccount", "login"),
+    (MM_PAGE + "?action=edit", "edit"),
+    ("/RecentChanges?action=rss_rc&unique=1&ddiffs=1", "feed"),
+    (MM_PAGE + "?action=SpellCheck", "action"),
+    ("/moin_static1911/modernized/css/common.css", "static"),
+    ("/moin_static1911/common/js/common.js", "static"),
+    ("/robots.txt", "static"),
+    ("/favicon.ico", "static"),
+])
+def test_moin_page_type(path: str, kind: str) -> None:
+    assert mm.page_type(H + path) == kind
+
+
+def test_moin_page_type_of_another_host_is_other() -> None:
+    assert mm.page_type("http://moinmo.in/GPL") == "other"
+
+
+def test_moin_entity_of_is_a_page_name() -> None:
+    """A page is its name (unquoted, case-sensitive; "/" is the FrontPage); a query without
+    another action does not change it; action views, system and help pages are no UCC."""
+    assert mm.entity_of(H + "/") == mm.entity_of(H + "/FrontPage") == "page FrontPage"
+    for url in (MM_PAGE, MM_PAGE + "?highlight=x", MM_PAGE + "?action=show"):
+        assert mm.entity_of(H + url) == "page BatterySpring/Parts", url
+    assert mm.entity_of(H + "/Notes%20on%20it") == "page Notes on it"
+    assert mm.entity_of(H + "/CategoryMetalwork") == "page CategoryMetalwork"
+    assert mm.entity_of(H + "/AnnaBerg") == "page AnnaBerg"
+    assert mm.entity_of(H + "/batteryspring/parts") != mm.entity_of(H + MM_PAGE)
+    for other in (MM_PAGE + "?action=info", MM_PAGE + "?action=recall&rev=1",
+                  MM_PAGE + "?action=raw", MM_PAGE + "?action=AttachFile", "/RecentChanges",
+                  "/HelpContents", "/CategoryHomepage", "/robots.txt"):
+        assert mm.entity_of(H + other) is None, other
+
+
+def test_moin_generator_makes_pages_revisions_and_homepages() -> None:
+    """300 UCC pages: the FrontPage, 12 sections, 12 categories, 20 homepages and the
+    articles, some of them subpages (one level); each name's page type is its kind and no
+    name is a system page; events in time order, each page's first save by its author, one
+    to six saves a page; homepages by their users; attachments on some articles; some links
+    to pages never written; deterministic."""
+    import datetime as dt
+    import re
+    from collections import Counter
+
+    now = dt.datetime(2026, 11, 26, 12, 0, 0, tzinfo=dt.UTC)
+    spec = mm.generate(300, 0, now)
+    pages = spec["pages"]
+    users = {u["name"] for u in spec["users"]}
+    assert len(pages) == 300 and len({p["name"] for p in pages}) == 300
+    assert Counter(p["kind"] for p in pages) == {"page": 268, "category": 12, "homepage": 20}
+    assert {p["name"] for p in pages if p["kind"] == "homepage"} == users
+    for p in pages:
+        assert mm.page_type(H + "/" + p["name"]) == p["kind"], p["name"]
+        assert mm.entity_of(H + "/" + p["name"]) == f"page {p['name']}"
+        assert p["name"].count("/") <= 1
+        assert 1 <= p["revisions"] <= 6
+    subpages = [p for p in pages if "/" in p["name"]]
+    assert 40 <= len(subpages) <= 100
+    names = {p["name"] for p in pages}
+    assert all(p["name"].split("/")[0] in names for p in subpages)
+    events = spec["events"]
+    assert [e["ts"] for e in events] == sorted(e["ts"] for e in events)
+    assert events[-1]["ts"] < now.timestamp()
+    assert {e["user"] for e in events} <= users
+    saves = [e for e in events if e["kind"] == "save"]
+    assert Counter(e["page"] for e in saves) == {p["name"]: p["revisions"] for p in pages}
+    author = {p["name"]: p["author"] for p in pages}
+    first = {}
+    for e in saves:
+        first.setdefault(e["page"], e["user"])
+    assert first == author
+    assert all(e["user"] == e["page"] for e in saves if e["page"] in users)
+    attached = {e["page"] for e in events if e["kind"] == "attach"}
+    assert 15 <= len(attached) <= 50 and attached <= names
+    last = {e["page"]: e["text"] for e in saves}
+    links = {m for t in last.values() for m in re.findall(r"\[\[([^]|/:][^]|:]*)[]|]", t)}
+    assert 0 < len(links - names - mm.SYSTEM_PAGES) < 20  # pages never written
+    assert all("[[attachment:" in last[p] for p in attached)
+    assert mm.generate(300, 0, now) == spec
