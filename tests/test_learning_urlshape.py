@@ -285,3 +285,32 @@ def test_page_family_without_a_dominant_form_is_the_cluster_alone() -> None:
     labels = [0, 0, 0, 1, 2, 1]
     assert page_family(urls, labels, 0, 3) == [0]
     assert page_family(urls, labels, 7, 3) == [7]           # a cluster with no sampled URL
+
+
+def test_a_view_every_page_has_is_a_keyword_wherever_it_ends_a_url() -> None:
+    """django-wiki's paths are its page tree: ``/garden/_create/`` is one URL among the
+    garden's children and fell in their ``*``, so a breadcrumb menu's "create" link and its
+    child links had one pattern. A last token that ends the URLs of at least four pages
+    (``_create``, ``_history``) is an ending, kept wherever met; a child's name ends one
+    page's URLs, and a wiki title its namespaces', which are no pages."""
+    sections = ["garden", "baking", "hiking", "cycling"]
+    urls = [f"{H}/"]
+    for sec in sections:
+        urls += [f"{H}/{sec}/", f"{H}/{sec}/_create/", f"{H}/{sec}/_history/"]
+        for i in range(6):
+            urls += [f"{H}/{sec}/c{sec}{i}/", f"{H}/{sec}/c{sec}{i}/_create/"]
+    p = UrlPatterns.learn(urls)
+    assert p.endings == {"_create", "_history"}
+    assert p.pattern(f"{H}/garden/_create/") == "/garden/_create"
+    assert p.pattern(f"{H}/garden/new-child/") == "/garden/*"
+    assert p.pattern(f"{H}/garden/cgarden1/_create/") == "/garden/*/_create"
+    assert p.pattern(f"{H}/other/deep/x/_history/") == "/*/*/*/_history"
+    # round trip, and a model saved before endings existed
+    assert UrlPatterns.from_json(p.to_json()).endings == p.endings
+    data = p.to_json()
+    del data["endings"]
+    assert UrlPatterns.from_json(data).endings == frozenset()
+    # titles under MediaWiki's namespaces (no page of their own) are no endings
+    wiki = [f"{H}/index.php/{ns}{t}" for t in ("Paris", "Rome", "Oslo", "Bern", "Riga")
+            for ns in ("", "Talk:", "User_talk:", "Special:WhatLinksHere/")]
+    assert UrlPatterns.learn(wiki).endings == frozenset()

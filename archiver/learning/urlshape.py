@@ -231,12 +231,23 @@ class UrlPatterns:
     tree goes on below it (``/people/*/contacts``). A query parameter keeps its name; its
     value is ``#`` when numeric, kept when it is a keyword by the same rule among the URLs
     with that parameter (``tab=activity``), else ``*``.
+
+    A tree node sees a page's own views once each: on a wiki whose paths are the page
+    hierarchy (django-wiki: ``/garden/``, ``/garden/tent/``, ``/garden/_create/``,
+    ``/garden/tent/_create/``), ``_create`` under ``/garden/`` is one URL among its
+    children's, and falls in their ``*``. So a last path token that ends the URLs of at
+    least `MIN_SUPPORT` distinct parents, each itself the path of a URL seen
+    (``_create``, ``_history``, ``feed``: a view every page has), is an *ending*, a keyword
+    wherever it is met. A child's name ends one parent's URLs; a wiki title ends its
+    namespaces' (``/index.php/Talk:X``), which are no pages.
     """
 
     def __init__(self, tree: Mapping[str, Any] | None = None,
-                 words: Mapping[str, Collection[str]] | None = None) -> None:
+                 words: Mapping[str, Collection[str]] | None = None,
+                 endings: Collection[str] = ()) -> None:
         self.tree: dict[str, Any] = dict(tree or {})
         self.words: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in (words or {}).items()}
+        self.endings: frozenset[str] = frozenset(endings)
 
     @classmethod
     def learn(cls, urls: Iterable[str]) -> UrlPatterns:
@@ -245,14 +256,22 @@ class UrlPatterns:
         values = QueryWords()
         for url in unique:
             values.add(url)
-        return cls(_grow([_path_tokens(u) for u in unique], 0), values.keywords())
+        paths = [_path_tokens(u) for u in unique]
+        pages = {tuple(tokens) for tokens in paths}
+        parents: dict[str, set[tuple[str, ...]]] = {}
+        for tokens in paths:
+            if len(tokens) >= 2 and tokens[-1] != NUMBER and tuple(tokens[:-1]) in pages:
+                parents.setdefault(tokens[-1], set()).add(tuple(tokens[:-1]))
+        endings = frozenset(t for t, seen in parents.items() if len(seen) >= MIN_SUPPORT)
+        return cls(_grow(paths, 0, endings), values.keywords(), endings)
 
     def pattern(self, url: str) -> str:
         """The pattern of `url`: ``/people/*/contacts?page=#``."""
         node: Mapping[str, Any] | None = self.tree
         out: list[str] = []
         for token in _path_tokens(url):
-            key = token if token == NUMBER or (node is not None and token in node) else WILD
+            key = token if token == NUMBER or token in self.endings or (
+                node is not None and token in node) else WILD
             out.append(key)
             node = node.get(key) if node is not None else None
         query = "&".join(f"{k}={v if v == NUMBER or v in self.words.get(k, ()) else WILD}"
@@ -260,16 +279,19 @@ class UrlPatterns:
         return "/" + "/".join(out) + ("?" + query if query else "")
 
     def to_json(self) -> dict[str, Any]:
-        return {"tree": self.tree, "words": {k: sorted(v) for k, v in self.words.items()}}
+        return {"tree": self.tree, "words": {k: sorted(v) for k, v in self.words.items()},
+                "endings": sorted(self.endings)}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> UrlPatterns:
         tree, words = data.get("tree", {}), data.get("words", {})
+        endings = data.get("endings", [])     # models saved before session 36 have none
         if not isinstance(tree, dict) or not isinstance(words, dict) or not all(
-                isinstance(v, list) for v in words.values()):
-            raise ValueError("url patterns: 'tree' must be an object and 'words' an object "
-                             "of lists")
-        return cls(tree, {str(k): [str(w) for w in v] for k, v in words.items()})
+                isinstance(v, list) for v in words.values()) or not isinstance(endings, list):
+            raise ValueError("url patterns: 'tree' must be an object, 'words' an object "
+                             "of lists and 'endings' a list")
+        return cls(tree, {str(k): [str(w) for w in v] for k, v in words.items()},
+                   [str(e) for e in endings])
 
 
 class QueryWords:
@@ -304,14 +326,16 @@ def _keyword(token: str, count: int, n: int) -> bool:
         count >= MIN_SUPPORT and count * count >= n)
 
 
-def _grow(paths: list[list[str]], depth: int) -> dict[str, Any]:
-    """The keyword tree below one node, from the token lists of the URLs that reached it."""
+def _grow(paths: list[list[str]], depth: int, endings: frozenset[str] = frozenset()
+          ) -> dict[str, Any]:
+    """The keyword tree below one node, from the token lists of the URLs that reached it;
+    `endings` are keywords wherever met (`UrlPatterns`)."""
     longer = [p for p in paths if len(p) > depth]
     if not longer:
         return {}
     seen = Counter(p[depth] for p in longer)
-    keep = {t for t, c in seen.items() if _keyword(t, c, len(longer))}
+    keep = {t for t, c in seen.items() if t in endings or _keyword(t, c, len(longer))}
     branches: dict[str, list[list[str]]] = {}
     for p in longer:
         branches.setdefault(p[depth] if p[depth] in keep else WILD, []).append(p)
-    return {t: _grow(group, depth + 1) for t, group in branches.items()}
+    return {t: _grow(group, depth + 1, endings) for t, group in branches.items()}
