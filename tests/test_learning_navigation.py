@@ -269,6 +269,36 @@ def test_url_patterns_split_a_mixed_pair() -> None:
     assert np.allclose(t.adjacency_, tab_table(url_patterns=False).adjacency_)
 
 
+def test_clusters_one_kind_of_link_leads_to_are_one_page_type() -> None:
+    """A wiki's directory (cluster 0) lists articles, which the clustering split by an
+    optional block (clusters 1 and 2), and every article's tab links its history (cluster
+    3). The directory's links led to both article clusters: they are co-destinations. The
+    history tab's never led anywhere else, and a kind that led to one of each (a single
+    coincidence) is not enough (`MIN_SHARED`)."""
+    groups: dict[str, dict[str, list[str]]] = {}
+    clusters: dict[str, int] = {}
+    for i in range(8):
+        article = f"/wiki/page{i}/"
+        groups[f"/dir/{i}/"] = {X_LIST: [article, f"/wiki/other{i}/"]}
+        clusters[f"/dir/{i}/"] = 0
+        clusters[article] = 1 if i % 2 else 2
+        groups[article] = {X_TABS: [f"/wiki/page{i}/_history"]}
+        clusters[f"/wiki/page{i}/_history"] = 3
+    t = NavigationTable().fit(groups, clusters, n_clusters=4)
+    assert t.co_destinations(1) == [2] and t.co_destinations(2) == [1]
+    assert t.co_destinations(3) == [] and t.co_destinations(0) == []
+    assert t.co_destinations(-1) == [] and t.co_destinations(9) == []
+    # one history page sampled through the directory as well: one shared link, not enough
+    groups["/dir/0/"][X_LIST].append("/wiki/page1/_history")
+    t = NavigationTable().fit(groups, clusters, n_clusters=4)
+    assert t.co_destinations(3) == []
+    # the stored table gives the same answer
+    again = NavigationTable.from_arrays(t.keys_, t.counts_, t.sizes_, t.n_clusters_,
+                                        patterns=t.patterns_, sub_keys=t.sub_keys_,
+                                        sub_counts=t.sub_counts_)
+    assert again.co_destinations(1) == [2]
+
+
 def test_url_patterns_leave_pure_pairs_and_can_be_switched_off() -> None:
     t = tab_table()
     # X_LIST only ever led to album lists (cluster 2): one column, nothing to split

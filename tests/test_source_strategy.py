@@ -960,7 +960,8 @@ def test_target_url_shape_counts_a_view_the_example_is_not_as_another_type() -> 
     questions = [f"{host}/questions/{i}/q{i}" for i in range(10)]
     model = SimpleNamespace(urls_=profiles + tabs + questions,
                             labels_=np.array([1] * 14 + [0] * 10), n_clusters_=3)
-    strategy = SimpleNamespace(target_example=profiles[3], target_family=True)
+    strategy = SimpleNamespace(target_example=profiles[3], target_family=True,
+                               link_family=False)
     strategy._target_family = lambda m, t: SourceStrategy._target_family(
         strategy, m, t)  # type: ignore[arg-type]
     shape = SourceStrategy._target_shape(strategy, model, 1)  # type: ignore[arg-type]
@@ -973,6 +974,27 @@ def test_target_url_shape_counts_a_view_the_example_is_not_as_another_type() -> 
     assert str(SourceStrategy._target_shape(strategy, model, 1)) == "/users/#/*"  # type: ignore[arg-type]
     strategy.target_family = False
     assert SourceStrategy._target_shape(strategy, model, 1) is None  # type: ignore[arg-type]
+
+
+def test_the_target_page_type_holds_the_clusters_its_links_led_to() -> None:
+    """A hierarchical wiki's article URLs keep their section (``/garden/x/``,
+    ``/cycling/y/``), so no URL form is most of a cluster's and `page_family` is the
+    example's cluster alone; with ``link_family`` the clusters one kind of sampled link
+    led to with it join (`NavigationTable.co_destinations`): a real django-wiki's articles
+    with a list or a table of contents."""
+    from archiver.strategies.source import SourceStrategy
+
+    host = "http://wiki.test"
+    urls = [f"{host}/{section}/a{i}/" for section in ("garden", "cycling", "baking")
+            for i in range(4)]
+    model = SimpleNamespace(urls_=urls, labels_=np.array([0, 3] * 6), n_clusters_=5,
+                            navigation_=SimpleNamespace(co_destinations=lambda c: {0: [3]}.get(
+                                c, [])))
+    for link_family, family in ((True, [0, 3]), (False, [0])):
+        strategy = SimpleNamespace(target_family=True, link_family=link_family)
+        assert SourceStrategy._target_family(strategy, model, 0) == family  # type: ignore[arg-type]
+    strategy = SimpleNamespace(target_family=False, link_family=True)
+    assert SourceStrategy._target_family(strategy, model, 0) == [0]  # type: ignore[arg-type]
 
 
 def test_balance_param_reaches_the_scorer(tmp_path: Path) -> None:
