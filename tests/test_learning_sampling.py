@@ -322,6 +322,63 @@ def test_an_apath_whose_redirects_lead_home_settles() -> None:
     assert sum(u.startswith("http://s/post/") for u in sampler.aliases_) == 4
 
 
+def _walk_refusals(sampler: SiteSampler, statuses: list[int], topics: int = 12) -> list[str]:
+    """Topics 0, 1, … each linking the next topic and its own "info" view (PROFILE,
+    ``?action=info``), the views answered with `statuses` in turn (a page for 200).
+    Returns the views sampled."""
+    sampled: list[str] = []
+    for i in range(topics):
+        links = [L(f"http://s/t/{i + 1}/", LIST), L(f"http://s/t/{i}/?action=info", PROFILE)]
+        for r in sampler.add_page(f"http://s/t/{i}/", links, signature=f"topic{i}"):
+            if r.apath != PROFILE:
+                continue
+            status = statuses[len(sampled) % len(statuses)]
+            sampled.append(r.url)
+            if status == 200:
+                sampler.add_page(r.url, [], signature=f"info{i}")
+            else:
+                sampler.add_failure(r.url, dead=True, status=status)
+    return sampled
+
+
+def test_a_kind_of_url_the_site_refuses_is_closed() -> None:
+    """A real MoinMoin answers every action view with one 403 to a crawler's User-Agent,
+    and each page links its own: 334 of 476 sampled requests. After min_pts refusals the
+    kind is chosen no more."""
+    sampler = SiteSampler(100, saturation=0.0, min_pts=4, random_state=0)
+    assert sampler.refusals
+    sampled = _walk_refusals(sampler, [403])
+    assert len(sampled) == 4 and "/t/*/?action" in sampler.closed_kinds_
+    assert all(u in sampler.dead_ for u in sampled)
+    # come back later (429, 408), a server error, a page among them, or the switch off:
+    # nothing closes, and an Apath of pages of a structure each never settles
+    for statuses, refusals in (([429], True), ([408], True), ([503], True),
+                               ([200, 403, 403, 403], True), ([403], False)):
+        sampler = SiteSampler(100, saturation=0.0, min_pts=4, refusals=refusals,
+                              random_state=0)
+        sampled = _walk_refusals(sampler, statuses)
+        assert not sampler.closed_kinds_ and len(sampled) == 12, (statuses, refusals)
+        assert PROFILE not in sampler.settled_
+
+
+def test_an_apath_of_refusals_settles() -> None:
+    """Refusals are destinations of one structure per status: an Apath whose kinds differ
+    (``/alpha/info``, ``/beta/info``, … each refused fewer than min_pts times) still
+    settles after 2·min_pts of them."""
+    sampler = SiteSampler(100, saturation=0.0, min_pts=4, random_state=0)
+    sampled: list[str] = []
+    words = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota",
+             "kappa", "lambda", "mu"]
+    for i, word in enumerate(words):
+        links = [L(f"http://s/t/{i + 1}/", LIST), L(f"http://s/{word}/info", PROFILE)]
+        for r in sampler.add_page(f"http://s/t/{i}/", links, signature=f"topic{i}"):
+            if r.apath == PROFILE:
+                sampled.append(r.url)
+                sampler.add_failure(r.url, dead=True, status=403)
+    assert PROFILE in sampler.settled_ and len(sampled) == 8
+    assert not sampler.closed_kinds_
+
+
 def test_missing_mass_is_good_turing() -> None:
     sampler = SiteSampler(100, random_state=0)
     assert sampler.missing_mass_ == 1.0

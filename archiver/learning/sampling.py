@@ -19,6 +19,12 @@ from archiver.learning.duplicates import mode_kind, url_kind
 from archiver.learning.features import canonical_apath
 from archiver.learning.urlshape import QueryWords
 
+
+def is_refusal(status: int) -> bool:
+    """Whether an HTTP status refuses the URL for good: a client error, but 408 and 429,
+    which ask to come back later ("Refused kinds")."""
+    return 400 <= status < 500 and status not in (408, 429)
+
 __all__ = ["SampleRequest", "SiteSampler"]
 
 
@@ -101,6 +107,15 @@ class SiteSampler:
     kind whose redirects lead to several paths (a post's permalink to its topic, a URL to
     its form with a trailing slash, however alike the pages) stays open.
 
+    **Refused kinds**: a requested URL answered with a client error (a 4xx but 408 and 429,
+    which say "later") is a destination too: of the structure "refused" with its status,
+    for its Apath's settling, and for its kind, which closes when its first `min_pts`
+    sampled URLs were all refused that way (and none gave a page or a redirect). Until
+    2026-11 an error settled nothing: a real MoinMoin answers every URL with a query but
+    ``action=show`` with the same 403 to a client whose User-Agent names it a crawler, and
+    each page offers its own Info, Attachments and Login links, so 334 of its 476 sampled
+    requests were that 403 (`benchmarks/results/realsite-moin.md`).
+
     **Noindex kinds**: a kind of URL (`archiver.learning.duplicates.url_kind`: the path
     with its last segment as ``*``, and the names of the query's parameters) whose first
     `min_pts` sampled pages were all *barren* is *closed*: its URLs are chosen no more,
@@ -158,6 +173,9 @@ class SiteSampler:
     homing : bool, default=True
         Settle an Apath whose first `min_pts` sampled URLs all redirected to the path of
         the page holding them (see "Permalinks home").
+    refusals : bool, default=True
+        Count a client error as a destination, and close a kind whose first `min_pts`
+        sampled URLs were all refused (see "Refused kinds").
     widen : bool, default=True
         Let `widen` draw from the held groups of a sample that ran short (see "Held
         groups").
@@ -185,7 +203,7 @@ class SiteSampler:
     def __init__(
         self, sample_size: int = 1000, *, min_pages: int = 200, saturation: float = 0.01,
         min_pts: int = 4, noindex_kinds: bool = True, query_modes: bool = True,
-        walls: bool = True, widen: bool = True, homing: bool = True,
+        walls: bool = True, widen: bool = True, homing: bool = True, refusals: bool = True,
         random_state: int | np.random.Generator | None = None,
     ) -> None:
         if sample_size < 1:
@@ -198,6 +216,7 @@ class SiteSampler:
         self.query_modes = query_modes
         self.walls = walls
         self.homing = homing
+        self.refusals = refusals
         self.widen_held = widen
         self.random_state = random_state
         self._rng = np.random.default_rng(random_state)
@@ -227,6 +246,7 @@ class SiteSampler:
         #                                             of the pages its redirects led to
         self._redirected: Counter[str] = Counter()   # URL kind → sampled URLs that redirected
         self._direct: Counter[str] = Counter()       # URL kind → pages fetched without one
+        self._refused: Counter[str] = Counter()      # URL kind → sampled URLs refused (4xx)
         self._pages_with: Counter[str] = Counter()  # Apath → pages it appeared on
         self._held: list[tuple[str, list[str], str]] = []  # (Apath, U(p,x), p) of groups
         #                                              given nothing for a known URL (`widen`)
@@ -368,12 +388,7 @@ class SiteSampler:
         wall = None if landing is None else \
             (urlsplit(landing)._replace(query="", fragment="").geturl(), signature)
         if via is not None:
-            seen = self._signatures.setdefault(via, set())
-            seen.add(signature if wall is None else "\t".join(wall))
-            self._arrived[via] += 1
-            arrived = self._arrived[via]
-            if arrived >= 2 * self.min_pts and 4 * len(seen) <= arrived:
-                self.settled_.add(via)
+            arrived = self._destination(via, signature if wall is None else "\t".join(wall))
             if wall is not None and holder is not None \
                     and wall[0] == urlsplit(holder)._replace(query="", fragment="").geturl():
                 self._homed[via] += 1           # "Permalinks home"
@@ -389,6 +404,18 @@ class SiteSampler:
             if self.walls and not self._direct[kind] and len(walls) == 1 \
                     and self._redirected[kind] >= self.min_pts:
                 self.closed_kinds_.add(kind)
+
+    def _destination(self, via: str, signature: str) -> int:
+        """One more destination of the Apath `via`, of structure `signature`: settle the
+        Apath when its first 2·`min_pts` show at most one structure in four ("Settled
+        Apaths"); the number of its destinations so far."""
+        seen = self._signatures.setdefault(via, set())
+        seen.add(signature)
+        self._arrived[via] += 1
+        arrived = self._arrived[via]
+        if arrived >= 2 * self.min_pts and 4 * len(seen) <= arrived:
+            self.settled_.add(via)
+        return arrived
 
     def still_wanted(self, url: str) -> bool:
         """Ask before fetching a requested URL: False when the Apath it was chosen for has
@@ -442,14 +469,25 @@ class SiteSampler:
                     and self._kind_barren[kind] == pages:
                 self.closed_kinds_.add(kind)
 
-    def add_failure(self, url: str, dead: bool = False) -> None:
+    def add_failure(self, url: str, dead: bool = False, status: int | None = None) -> None:
         """A requested URL gave no HTML page (error, non-HTML, redirect). `dead`: it gave
         nothing at all (no response, 4xx/5xx, a redirect), unlike a document or an image;
-        the navigation table counts a dead destination as leading to no cluster."""
+        the navigation table counts a dead destination as leading to no cluster. `status`:
+        the HTTP status, if any; a client error is a destination ("Refused kinds")."""
         self._pending.discard(url)
         self._known.add(url)
         if dead:
             self.dead_.add(url)
+        if not self.refusals or status is None or not is_refusal(status):
+            return
+        self._holder.pop(url, None)
+        if (via := self._via.pop(url, None)) is not None:
+            self._destination(via, f"\trefused {status}")
+        for kind in {url_kind(url), self.mode_kind(url)}:
+            self._refused[kind] += 1
+            if not self._direct[kind] and not self._redirected[kind] \
+                    and self._refused[kind] >= self.min_pts:
+                self.closed_kinds_.add(kind)
 
     # --- state -----------------------------------------------------------------------------
     @property
