@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from archiver.learning.sampling import SiteSampler
+from archiver.learning.sampling import SiteSampler, is_refusal
 from tests.test_learning_sites import Forum, sample_site
 
 LIST = "/html/body/ul/li/a"
@@ -337,7 +337,8 @@ def _walk_refusals(sampler: SiteSampler, statuses: list[int], topics: int = 12) 
             if status == 200:
                 sampler.add_page(r.url, [], signature=f"info{i}")
             else:
-                sampler.add_failure(r.url, dead=True, status=status)
+                sampler.add_failure(r.url, dead=True,
+                                    refused=str(status) if is_refusal(status) else "")
     return sampled
 
 
@@ -374,7 +375,7 @@ def test_an_apath_of_refusals_settles() -> None:
         for r in sampler.add_page(f"http://s/t/{i}/", links, signature=f"topic{i}"):
             if r.apath == PROFILE:
                 sampled.append(r.url)
-                sampler.add_failure(r.url, dead=True, status=403)
+                sampler.add_failure(r.url, dead=True, refused="403")
     assert PROFILE in sampler.settled_ and len(sampled) == 8
     assert not sampler.closed_kinds_
 

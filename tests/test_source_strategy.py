@@ -964,6 +964,8 @@ def test_target_url_shape_counts_a_view_the_example_is_not_as_another_type() -> 
                                link_family=False)
     strategy._target_family = lambda m, t: SourceStrategy._target_family(
         strategy, m, t)  # type: ignore[arg-type]
+    strategy._page_type = lambda m, c: SourceStrategy._page_type(
+        strategy, m, c)  # type: ignore[arg-type]
     shape = SourceStrategy._target_shape(strategy, model, 1)  # type: ignore[arg-type]
     assert shape is not None and str(shape) == "/users/#/*"
     assert all(shape.matches(u) for u in profiles) and not any(shape.matches(u) for u in tabs)
@@ -990,11 +992,12 @@ def test_the_target_page_type_holds_the_clusters_its_links_led_to() -> None:
     model = SimpleNamespace(urls_=urls, labels_=np.array([0, 3] * 6), n_clusters_=5,
                             navigation_=SimpleNamespace(co_destinations=lambda c: {0: [3]}.get(
                                 c, [])))
-    for link_family, family in ((True, [0, 3]), (False, [0])):
-        strategy = SimpleNamespace(target_family=True, link_family=link_family)
+    for target_family, link_family, family in ((True, True, [0, 3]), (True, False, [0]),
+                                               (False, True, [0])):
+        strategy = SimpleNamespace(target_family=target_family, link_family=link_family)
+        strategy._page_type = lambda m, c, s=strategy: SourceStrategy._page_type(
+            s, m, c)  # type: ignore[arg-type]
         assert SourceStrategy._target_family(strategy, model, 0) == family  # type: ignore[arg-type]
-    strategy = SimpleNamespace(target_family=False, link_family=True)
-    assert SourceStrategy._target_family(strategy, model, 0) == [0]  # type: ignore[arg-type]
 
 
 def test_balance_param_reaches_the_scorer(tmp_path: Path) -> None:

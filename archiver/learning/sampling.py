@@ -107,14 +107,16 @@ class SiteSampler:
     kind whose redirects lead to several paths (a post's permalink to its topic, a URL to
     its form with a trailing slash, however alike the pages) stays open.
 
-    **Refused kinds**: a requested URL answered with a client error (a 4xx but 408 and 429,
-    which say "later") is a destination too: of the structure "refused" with its status,
-    for its Apath's settling, and for its kind, which closes when its first `min_pts`
-    sampled URLs were all refused that way (and none gave a page or a redirect). Until
-    2026-11 an error settled nothing: a real MoinMoin answers every URL with a query but
-    ``action=show`` with the same 403 to a client whose User-Agent names it a crawler, and
-    each page offers its own Info, Attachments and Login links, so 334 of its 476 sampled
-    requests were that 403 (`benchmarks/results/realsite-moin.md`).
+    **Refused kinds**: a requested URL that gives nothing for good, a client error (a 4xx
+    but 408 and 429, which say "later": `is_refusal`) or output for programs (a feed: the
+    caller says which), is a destination too: of the structure "refused" and why, for its
+    Apath's settling, and for its kind, which closes when its first `min_pts` sampled URLs
+    were all refused (and none gave a page or a redirect). Until 2026-11 these settled
+    nothing. A real MoinMoin answers every URL with a query but ``action=show`` with the
+    same 403 to a client whose User-Agent names it a crawler, and each page offers its own
+    Info, Attachments and Login links: 334 of its 476 sampled requests were that 403
+    (`benchmarks/results/realsite-moin.md`). A real Mezzanine blog's sidebar links the
+    feed of every category, tag, author and month with a plain ``<a>``: 36 of the 127.
 
     **Noindex kinds**: a kind of URL (`archiver.learning.duplicates.url_kind`: the path
     with its last segment as ``*``, and the names of the query's parameters) whose first
@@ -174,8 +176,8 @@ class SiteSampler:
         Settle an Apath whose first `min_pts` sampled URLs all redirected to the path of
         the page holding them (see "Permalinks home").
     refusals : bool, default=True
-        Count a client error as a destination, and close a kind whose first `min_pts`
-        sampled URLs were all refused (see "Refused kinds").
+        Count a refusal (a client error, a feed) as a destination, and close a kind whose
+        first `min_pts` sampled URLs were all refused (see "Refused kinds").
     widen : bool, default=True
         Let `widen` draw from the held groups of a sample that ran short (see "Held
         groups").
@@ -246,7 +248,7 @@ class SiteSampler:
         #                                             of the pages its redirects led to
         self._redirected: Counter[str] = Counter()   # URL kind → sampled URLs that redirected
         self._direct: Counter[str] = Counter()       # URL kind → pages fetched without one
-        self._refused: Counter[str] = Counter()      # URL kind → sampled URLs refused (4xx)
+        self._refused: Counter[str] = Counter()      # URL kind → sampled URLs refused
         self._pages_with: Counter[str] = Counter()  # Apath → pages it appeared on
         self._held: list[tuple[str, list[str], str]] = []  # (Apath, U(p,x), p) of groups
         #                                              given nothing for a known URL (`widen`)
@@ -469,20 +471,21 @@ class SiteSampler:
                     and self._kind_barren[kind] == pages:
                 self.closed_kinds_.add(kind)
 
-    def add_failure(self, url: str, dead: bool = False, status: int | None = None) -> None:
+    def add_failure(self, url: str, dead: bool = False, refused: str = "") -> None:
         """A requested URL gave no HTML page (error, non-HTML, redirect). `dead`: it gave
         nothing at all (no response, 4xx/5xx, a redirect), unlike a document or an image;
-        the navigation table counts a dead destination as leading to no cluster. `status`:
-        the HTTP status, if any; a client error is a destination ("Refused kinds")."""
+        the navigation table counts a dead destination as leading to no cluster.
+        `refused`: why it gives nothing for good, if it does (a client error's status, a
+        feed), which makes it a destination ("Refused kinds")."""
         self._pending.discard(url)
         self._known.add(url)
         if dead:
             self.dead_.add(url)
-        if not self.refusals or status is None or not is_refusal(status):
+        if not self.refusals or not refused:
             return
         self._holder.pop(url, None)
         if (via := self._via.pop(url, None)) is not None:
-            self._destination(via, f"\trefused {status}")
+            self._destination(via, f"\trefused {refused}")
         for kind in {url_kind(url), self.mode_kind(url)}:
             self._refused[kind] += 1
             if not self._direct[kind] and not self._redirected[kind] \

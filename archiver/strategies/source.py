@@ -245,8 +245,9 @@ recall of the UCC 0.916 -> 1.000, 95% of the articles found after 596 -> 562 req
 -> 775 requests in all: the talk pages of that cluster are fetched after the articles).
 Where the URLs keep a section's name (a hierarchical wiki: ``/garden/x/``, ``/cycling/y/``)
 no form is most of a cluster's, so the page type also holds the clusters one kind of
-sampled link (a (cluster, Apath) pair and a URL pattern) led to with the example's
-(parameter ``link_family``, `archiver.learning.navigation.NavigationTable.co_destinations`).
+sampled link (a (cluster, Apath) pair and a URL pattern) led to with the example's (and,
+crawling for UCC, the content's page type those the content's cluster's led to; parameter
+``link_family``, `archiver.learning.navigation.NavigationTable.co_destinations`).
 On a real django-wiki the articles fell in four clusters (by a list or a table of contents
 in their text): recall of the articles 0.943 -> 0.957, for 1,023 -> 1,222 requests. On a
 real Misago the threads of one page and of several, apart in the sample, joined (560 ->
@@ -436,12 +437,13 @@ class SourceStrategy(Strategy):
     type by URL form, not into its one cluster; default true; see the module docstring),
     ``target_family`` (crawling for a target, the authority is held at 1 for every
     cluster of the example's page type by URL form; default true; same place),
-    ``link_family`` (that page type also holds the clusters one kind of sampled link led
-    to with the example's; default true; same place), ``homing``
+    ``link_family`` (both page types, the content's and the target's, also hold the
+    clusters one kind of sampled link led to with theirs; default true; same place),
+    ``homing``
     (the sampler settles an Apath whose first sampled links all redirected to the page
     holding them; default true; see `archiver.learning.sampling.SiteSampler`),
-    ``refusals`` (the sampler counts a client error as a destination and closes a kind of
-    URL whose first sampled URLs were all refused; default true; same place).
+    ``refusals`` (the sampler counts a client error or a feed as a destination and closes
+    a kind of URL whose first sampled URLs were all refused; default true; same place).
 
     References
     ----------
@@ -669,7 +671,12 @@ class SourceStrategy(Strategy):
         else:
             self._sample_hops.append((url, bool(location), file))
         if not self._fitted and not is_page:
-            self.sampler.add_failure(url, dead=not ok, status=status)   # ok: a document
+            from archiver.learning.sampling import is_refusal
+
+            # ok: a document, an image; a refusal for good: a client error, a feed
+            refused = "machine-readable" if machine else str(status) \
+                if status is not None and is_refusal(status) else ""
+            self.sampler.add_failure(url, dead=not ok, refused=refused)
             self._widen()
         if machine:
             self._duplicate_seen(url, True)
@@ -1109,12 +1116,15 @@ class SourceStrategy(Strategy):
 
     def _target_family(self, model: SourceModel, target: int) -> list[int]:
         """The clusters of the target's page type (``target_family``, module docstring)."""
-        if not self.target_family:
-            return [target]
-        family = set(page_family(model.urls_, model.labels_.tolist(), target,
+        return self._page_type(model, target) if self.target_family else [target]
+
+    def _page_type(self, model: SourceModel, cluster: int) -> list[int]:
+        """The clusters of `cluster`'s page type: by URL form (`page_family`), and with
+        ``link_family`` those one kind of sampled link led to with it (module docstring)."""
+        family = set(page_family(model.urls_, model.labels_.tolist(), cluster,
                                  model.n_clusters_))
         if self.link_family:
-            family.update(model.navigation_.co_destinations(target))
+            family.update(model.navigation_.co_destinations(cluster))
         return sorted(family)
 
     def _target_shape(self, model: SourceModel, target: int) -> UrlShape | None:
@@ -1181,8 +1191,8 @@ class SourceStrategy(Strategy):
             adjacency = sc.table.adjacency_
             # links into every cluster of the content's page type (``page_family``), from a
             # cluster the site does not mark noindex (module docstring)
-            family = page_family(model.urls_, model.labels_.tolist(), self._protected,
-                                 static.size) if self.use_page_family else [self._protected]
+            family = self._page_type(model, self._protected) if self.use_page_family \
+                else [self._protected]
             closed = np.isin(np.arange(static.size), model.info.get("noindex_clusters") or [])
             to_content = np.where(closed, adjacency[:, self._protected],
                                   adjacency[:, family].sum(axis=1))
