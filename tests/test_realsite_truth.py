@@ -13,6 +13,7 @@ from benchmarks.realsite import ghost as gh
 from benchmarks.realsite import hyperkitty as hk
 from benchmarks.realsite import machina as ma
 from benchmarks.realsite import mediawiki as mw
+from benchmarks.realsite import mezzanine as mz
 from benchmarks.realsite import misago as mg
 from benchmarks.realsite import moin as mm
 from benchmarks.realsite import photologue as ph
@@ -1155,3 +1156,101 @@ def test_moin_generator_makes_pages_revisions_and_homepages() -> None:
     assert 0 < len(links - names - mm.SYSTEM_PAGES) < 20  # pages never written
     assert all("[[attachment:" in last[p] for p in attached)
     assert mm.generate(300, 0, now) == spec
+@pytest.mark.parametrize(("path", "kind"), [
+    ("/", "home"),
+    ("/?x=1", "home"),
+    ("/blog/", "blog"),
+    ("/blog/?page=12", "blog"),
+    ("/blog/notes-on-the-chisel-bench/", "post"),
+    ("/blog/notes-on-the-chisel-bench-1/", "post"),
+    ("/blog/2025/notes-on-the-chisel-bench/", "post"),
+    ("/blog/2025/06/notes-on-the-chisel-bench/", "post"),
+    ("/blog/2025/6/14/notes-on-the-chisel-bench/", "post"),
+    ("/blog/tag/bread/", "tag"),
+    ("/blog/tag/bread/?page=3", "tag"),
+    ("/blog/category/woodwork/", "category"),
+    ("/blog/author/greta/?page=2", "author"),
+    ("/blog/archive/2025/", "archive"),
+    ("/blog/archive/2025/6/", "archive"),
+    ("/blog/archive/2025/6/?page=2", "archive"),
+    ("/blog/feeds/rss/", "feed"),
+    ("/blog/feeds/atom/", "feed"),
+    ("/blog/tag/bread/feeds/rss/", "feed"),
+    ("/blog/category/woodwork/feeds/atom/", "feed"),
+    ("/blog/author/greta/feeds/rss/", "feed"),
+    ("/sitemap.xml", "feed"),
+    ("/search/?q=bread&type=blog.BlogPost", "search"),
+    ("/comment/", "action"),
+    ("/rating/", "action"),
+    ("/edit/", "action"),
+    ("/set_site/", "action"),
+    ("/admin/", "admin"),
+    ("/admin/login/?next=/admin/", "admin"),
+    ("/password_reset/", "admin"),
+    ("/reset/MQ/abc-123/", "admin"),
+    ("/about/", "page"),
+    ("/about/team/", "page"),
+    ("/contact/legals/", "page"),
+    ("/gallery/", "page"),
+    ("/static/css/bootstrap.css", "static"),
+    ("/static/mezzanine/js/jquery-3.5.1.min.js?v=1", "static"),
+    ("/media/uploads/gallery/Amsterdam%2C%20Holland.jpg", "static"),
+    ("/jsi18n/mezzanine.core/", "static"),
+    ("/robots.txt", "static"),
+    ("/blog/tag/", "other"),
+    ("/blog/archive/", "other"),
+    ("/blog/archive/x/", "other"),
+    ("/blog/tag/bread/extra/", "other"),
+    ("/blog/notes/on/it/", "other"),
+])
+def test_mezzanine_page_type(path: str, kind: str) -> None:
+    assert mz.page_type(H + path) == kind
+
+
+def test_mezzanine_page_type_of_another_host_is_other() -> None:
+    assert mz.page_type("https://twitter.com/intent/tweet?url=x") == "other"
+    assert mz.page_type("https://fischer.example.net/") == "other"
+
+
+def test_mezzanine_entity_of_joins_a_posts_urls() -> None:
+    """A post answers at /blog/slug/ and at Mezzanine's dated forms (the view takes the slug,
+    whatever the date): one entity; a page of the tree is its path."""
+    key = "post notes-on-the-chisel-bench"
+    for url in ("/blog/notes-on-the-chisel-bench/", "/blog/2025/notes-on-the-chisel-bench/",
+                "/blog/2024/01/01/notes-on-the-chisel-bench/?x=1",
+                "/blog/notes-on-the-chisel-bench/#comments"):
+        assert mz.entity_of(H + url) == key, url
+    assert mz.entity_of(H + "/about/team/") == "page about/team"
+    assert mz.entity_of(H + "/about/team/?x=1") == "page about/team"
+    for other in ("/", "/blog/", "/blog/?page=2", "/blog/tag/bread/", "/blog/feeds/rss/",
+                  "/search/?q=x", "/static/css/bootstrap.css", "/admin/", "/comment/"):
+        assert mz.entity_of(H + other) is None, other
+
+
+def test_mezzanine_generator_spreads_posts_and_threads_comments() -> None:
+    """Posts over the two years before `now`, in order, by twelve authors in the ten
+    categories; comments after their post and before `now`, replies naming an earlier
+    comment of the same post; deterministic."""
+    import datetime as dt
+
+    now = dt.datetime(2026, 11, 26, 12, 0, 0, tzinfo=dt.UTC)
+    spec = mz.generate(300, 0, now)
+    posts = spec["posts"]
+    assert len(posts) == 300 and len(spec["authors"]) == 12
+    authors = {a["username"] for a in spec["authors"]}
+    dates = [dt.datetime.fromisoformat(p["date"]) for p in posts]
+    assert dates == sorted(dates)
+    assert all(now - dt.timedelta(days=2 * 365 + 1) < d < now for d in dates)
+    assert len({(d.year, d.month) for d in dates}) >= 24
+    threaded = 0
+    for i, (p, d) in enumerate(zip(posts, dates, strict=True)):
+        assert p["author"] in authors and set(p["categories"]) <= set(spec["categories"])
+        assert 1 <= len(p["keywords"]) <= 5
+        assert p["links_to"] is None or 0 <= p["links_to"] < i
+        for j, c in enumerate(p["comments"]):
+            assert d < dt.datetime.fromisoformat(c["date"]) < now
+            assert c["reply_to"] is None or 0 <= c["reply_to"] < j
+            assert c["user"] is None or c["user"] in authors
+            threaded += c["reply_to"] is not None
+    assert sum(len(p["comments"]) >= 3 for p in posts) > 100 and threaded > 100
+    assert mz.generate(300, 0, now) == spec                     # deterministic

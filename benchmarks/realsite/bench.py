@@ -7,13 +7,14 @@ django-machina forum (`benchmarks.realsite.machina`), a photologue gallery
 blog on Wagtail (`benchmarks.realsite.puput`), a HyperKitty mailing-list archive
 (`benchmarks.realsite.hyperkitty`), a pybbm forum (`benchmarks.realsite.pybbm`), a
 Ghost blog (`benchmarks.realsite.ghost`), a django-wiki (`benchmarks.realsite.djangowiki`),
-a Misago forum (`benchmarks.realsite.misago`) or a MoinMoin wiki
-(`benchmarks.realsite.moin`).
+a Misago forum (`benchmarks.realsite.misago`), a MoinMoin wiki
+(`benchmarks.realsite.moin`) or a Mezzanine blog (`benchmarks.realsite.mezzanine`).
 
 The zoo's page types are synthetic; these sites are the packages as they ship (Debian's for
 the wikis and the blog, PyPI's for the forums, the Q&A site, the gallery, the project
 site, the Wagtail blog, the list archive and django-wiki; the npm registry's for Ghost;
-PyPI's for Misago, on Debian's PostgreSQL; PyPI's for MoinMoin, on Python 2.7), with
+PyPI's for Misago, on Debian's PostgreSQL; PyPI's for MoinMoin, on Python 2.7, and for
+Mezzanine), with
 generated content
 (articles, talk and user pages, categories and revisions; posts, comments, authors, tags and
 static pages; forums, topics with paged posts, users and their profiles; pages in namespaces,
@@ -25,7 +26,9 @@ quoting their parent, over two years of month archives; categories and forums wi
 sub-forums, topics with paged posts and post permalinks, users with their post lists;
 posts by authors with tags and a static page; articles in a tree, with revisions, wiki
 links and attachments; categories and subcategories, threads with paged posts, users with
-their profiles; pages and subpages with revisions, categories, homepages and attachments).
+their profiles; pages and subpages with revisions, categories, homepages and attachments;
+posts by authors in categories, with keywords and threaded comments, and the static pages
+of a page tree).
 Every crawler gets the same request budget from the site's home page; the truth comes from
 the URL alone (`page_type`) and the list of existing UCC pages (`entities`).
 
@@ -37,7 +40,8 @@ Figures per crawler, over its first `budget` requests:
   page; Trac: a ticket, a wiki page the project wrote; Puput: an entry's page;
   HyperKitty: a thread's page, a message's page; pybbm: a topic's page;
   Ghost: a post's page, a static page; django-wiki: an article's page; Misago: a
-  thread's page; MoinMoin: a page, a category page, a user's homepage;
+  thread's page; MoinMoin: a page, a category page, a user's homepage; Mezzanine: a
+  post's page, a page of the page tree;
   another URL form of one counts, as the paper's VR
   counts duplicate views) over all requests;
 - distinct: requests that archived a UCC page not archived before, over all requests;
@@ -48,7 +52,7 @@ Figures per crawler, over its first `budget` requests:
     python -m benchmarks.realsite.bench [--site mediawiki|wordpress|flaskbb|dokuwiki|askbot|
                                                spirit|machina|photologue|trac|puput|
                                                hyperkitty|pybbm|ghost|djangowiki|misago|
-                                               moin]
+                                               moin|mezzanine]
                                         [--folder DIR] [--budget N] [--crawlers ...]
 
 Needs GNU wget and, for the wikis and the blog, `apt-get install --no-install-recommends
@@ -69,7 +73,8 @@ for the Ghost blog, Node.js and Ghost with its node_modules in a folder of their
 (see `benchmarks.realsite.djangowiki.available`); for the Misago forum, Misago in a Python
 3.12 venv of its own and Debian's `postgresql` (see `benchmarks.realsite.misago.available`);
 for the MoinMoin wiki, MoinMoin in a Python 2.7 venv of its own (see
-`benchmarks.realsite.moin.available`).
+`benchmarks.realsite.moin.available`); for the Mezzanine blog, Mezzanine in a Python 3.11
+venv of its own (see `benchmarks.realsite.mezzanine.available`).
 Each site's `available()` says what is missing. Not part of CI (the package sets are large and
 a run takes ~10 minutes).
 """
@@ -100,6 +105,7 @@ from benchmarks.realsite import (
     hyperkitty,
     machina,
     mediawiki,
+    mezzanine,
     misago,
     moin,
     photologue,
@@ -117,23 +123,23 @@ SITES: dict[str, Any] = {"mediawiki": mediawiki, "wordpress": wordpress, "flaskb
                          "machina": machina, "photologue": photologue, "trac": trac,
                          "puput": puput, "hyperkitty": hyperkitty, "pybbm": pybbm,
                          "ghost": ghost, "djangowiki": djangowiki, "misago": misago,
-                         "moin": moin}
+                         "moin": moin, "mezzanine": mezzanine}
 SIZES = {"mediawiki": 400, "wordpress": 300, "flaskbb": 300, "dokuwiki": 400, "askbot": 300,
          "spirit": 300, "machina": 300, "photologue": 400, "trac": 300, "puput": 300,
          "hyperkitty": 300, "pybbm": 300, "ghost": 300, "djangowiki": 300, "misago": 300,
-         "moin": 300}
+         "moin": 300, "mezzanine": 300}
 FOLDERS = {"mediawiki": "mwbench", "wordpress": "wpbench", "flaskbb": "fbbench",
            "dokuwiki": "dwbench", "askbot": "abbench", "spirit": "spbench",
            "machina": "mabench", "photologue": "phbench", "trac": "trbench",
            "puput": "pubench", "hyperkitty": "hkbench", "pybbm": "pbbench",
            "ghost": "ghbench", "djangowiki": "djbench", "misago": "mgbench",
-           "moin": "mmbench"}
+           "moin": "mmbench", "mezzanine": "mzbench"}
 TITLES = {"mediawiki": "MediaWiki", "wordpress": "WordPress", "flaskbb": "FlaskBB",
           "dokuwiki": "DokuWiki", "askbot": "Askbot", "spirit": "Spirit",
           "machina": "django-machina", "photologue": "photologue", "trac": "Trac",
           "puput": "Puput", "hyperkitty": "HyperKitty", "pybbm": "pybbm",
           "ghost": "Ghost", "djangowiki": "django-wiki", "misago": "Misago",
-          "moin": "MoinMoin"}
+          "moin": "MoinMoin", "mezzanine": "Mezzanine"}
 
 
 def score(captures: Sequence[Capture], site: Any, pages: set[str], budget: int
@@ -251,15 +257,16 @@ def main(argv: list[str] | None = None) -> int:
                          "default: /tmp/mwbench, /tmp/wpbench, /tmp/fbbench, "
                          "/tmp/dwbench, /tmp/abbench, /tmp/spbench, /tmp/mabench, /tmp/phbench, "
                          "/tmp/trbench, /tmp/pubench, /tmp/hkbench, /tmp/pbbench, /tmp/ghbench, "
-                         "/tmp/djbench, /tmp/mgbench or /tmp/mmbench)")
+                         "/tmp/djbench, /tmp/mgbench, /tmp/mmbench or /tmp/mzbench)")
     ap.add_argument("--size", type=int, default=None,
                     help="articles (default 400), posts (default 300), topics (default "
                          "300), pages (default 400), questions (default 300), topics "
                          "(Spirit, machina: default 300), photos (default 400), tickets (Trac, "
                          "default 300), entries (Puput, default 300), threads (HyperKitty, "
                          "default 300), topics (pybbm, default 300), posts (Ghost, default 300), "
-                         "articles (django-wiki, default 300), threads (Misago, default 300) "
-                         "or pages (MoinMoin, default 300) to generate")
+                         "articles (django-wiki, default 300), threads (Misago, default 300), "
+                         "pages (MoinMoin, default 300) or posts (Mezzanine, default 300) "
+                         "to generate")
     ap.add_argument("--budget", type=int, default=2000)
     ap.add_argument("--crawlers", nargs="*", default=list(CRAWLERS), choices=CRAWLERS,
                     help="none with --clustering: only the clustering figures")
