@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from benchmarks.realsite import askbot as ab
+from benchmarks.realsite import djangoqa as dq
 from benchmarks.realsite import djangowiki as dj
 from benchmarks.realsite import dokuwiki as dw
 from benchmarks.realsite import flaskbb as fbb
@@ -1254,3 +1255,125 @@ def test_mezzanine_generator_spreads_posts_and_threads_comments() -> None:
             threaded += c["reply_to"] is not None
     assert sum(len(p["comments"]) >= 3 for p in posts) > 100 and threaded > 100
     assert mz.generate(300, 0, now) == spec                     # deterministic
+@pytest.mark.parametrize(("path", "kind"), [
+    ("/", "questions"),
+    ("/?page=7", "questions"),
+    ("/?noans_page=2&active_tab=unans", "questions"),
+    ("/question/12/", "question"),
+    ("/question/12/how-to-fix-a-river-garden/", "question"),
+    ("/question/12/wrong-slug/", "question"),
+    ("/question/answer/40/", "write"),
+    ("/question/close/12/", "write"),
+    ("/question/12/slug/extra/", "other"),
+    ("/tag/arduino/", "tagged"),
+    ("/tag/arduino/?page=2", "tagged"),
+    ("/search/?word=bread", "search"),
+    ("/profile/13/", "profile"),
+    ("/profile/bob/", "other"),
+    ("/new-question/", "write"),
+    ("/edit-question/12/", "write"),
+    ("/answer/12/", "write"),
+    ("/answer/edit/40/", "write"),
+    ("/vote/question/12/", "write"),
+    ("/vote/answer/40/", "write"),
+    ("/comment-question/12/", "write"),
+    ("/comment-answer/40/", "write"),
+    ("/comment-question/edit/3/", "write"),
+    ("/comment-answer/edit/3/", "write"),
+    ("/markdown/preview/", "write"),
+    ("/hitcount/hit/ajax/", "write"),
+    ("/accounts/login/?next=/answer/12/", "login"),
+    ("/accounts/password_reset/", "login"),
+    ("/admin", "admin"),
+    ("/admin/login/?next=/admin/", "admin"),
+    ("/static/css/qa.css", "static"),
+    ("/static/qa/user.png", "static"),
+    ("/question/12/how-to-fix-a-river-garden/static/qa/icon.ico", "static"),
+    ("/tag/arduino/static/qa/icon.ico", "static"),
+    ("/robots.txt", "static"),
+    ("/nothing/here/", "other"),
+])
+def test_djangoqa_page_type(path: str, kind: str) -> None:
+    assert dq.page_type(H + path) == kind
+
+
+def test_djangoqa_page_type_of_another_host_is_other() -> None:
+    assert dq.page_type("https://github.com/question/12/") == "other"
+
+
+def test_djangoqa_entity_of_is_a_question() -> None:
+    """Any URL of a question's page (with or without its slug, any query) is that question;
+    its favicon, its answer and comment forms, the lists and profiles are nothing."""
+    for url in ("/question/12/how-to-fix-a-river-garden/", "/question/12/",
+                "/question/12/how-to-fix-a-river-garden/?page=2"):
+        assert dq.entity_of(H + url) == "question 12", url
+    for other in ("/question/12/how-to-fix-a-river-garden/static/qa/icon.ico",
+                  "/question/answer/40/", "/answer/12/", "/comment-question/12/", "/",
+                  "/tag/arduino/", "/profile/13/", "https://github.com/question/12/"):
+        assert dq.entity_of(other if other.startswith("http") else H + other) is None, other
+
+
+def test_djangoqa_generator_writes_what_the_apps_views_accept() -> None:
+    """40 users with unique names; 300 questions asked in index order, events oldest first
+    within two years; every answer, comment, vote, accept, edit and close names a question
+    or answer made before it; nobody votes on their own post or twice on one (the vote view
+    would toggle it); the asker accepts at most one answer and closes after everything else
+    on the question; authors edit only their own posts; at most four comments on a post
+    (the question page shows five); deterministic."""
+    import datetime as dt
+    from collections import Counter
+
+    now = dt.datetime(2026, 11, 26, 12, 0, 0, tzinfo=dt.UTC)
+    spec = dq.generate(300, 0, now)
+    users = [u["username"] for u in spec["users"]]
+    assert len(users) == dq.N_USERS and len(set(users)) == dq.N_USERS
+    events = spec["events"]
+    times = [dt.datetime.fromisoformat(e["when"]) for e in events]
+    assert times == sorted(times) and now - dt.timedelta(days=731) < times[0] < times[-1] < now
+    asker: dict[int, str] = {}
+    author: dict[str, str] = {}
+    voted: set[tuple[str, str]] = set()
+    comments: Counter[str] = Counter()
+    accepted, closed, last = set(), set(), {}
+
+    def post(on: list[object]) -> str:
+        key = f"{on[0]}{on[1]}"
+        assert (on[1] in asker) if on[0] == "q" else (on[1] in author), key
+        return key
+
+    for e in events:
+        kind, who = e["kind"], e["user"]
+        assert who in users
+        q = e.get("q", e["on"][1] if "on" in e else None)
+        if kind == "question":
+            q = len(asker)
+            asker[q] = who
+        elif kind == "answer":
+            assert e["q"] in asker and e["key"] not in author
+            author[e["key"]] = who
+        elif kind == "comment":
+            comments[post(e["on"])] += 1
+        elif kind == "vote":
+            key = post(e["on"])
+            owner = asker[e["on"][1]] if e["on"][0] == "q" else author[e["on"][1]]
+            assert who != owner and (who, key) not in voted
+            voted.add((who, key))
+        elif kind == "accept":
+            q = int(e["a"].split(".")[0])
+            assert e["a"] in author and who == asker[q] and q not in accepted
+            accepted.add(q)
+        elif kind == "edit":
+            post(e["on"])
+            owner = asker[e["on"][1]] if e["on"][0] == "q" else author[e["on"][1]]
+            assert who == owner
+        else:
+            assert kind == "close" and who == asker[e["q"]] and e["q"] not in closed
+            closed.add(e["q"])
+        if isinstance(q, str):
+            q = int(q.split(".")[0])
+        assert q not in closed or kind == "close", e
+        last[q] = e
+    assert len(asker) == 300 and len(spec["views"]) == 300 == len(spec["comments"])
+    assert max(comments.values()) <= 4 and 5 <= len(closed) <= 25 and len(accepted) > 60
+    assert sum(1 for e in events if e["kind"] == "answer") > 500
+    assert dq.generate(300, 0, now) == spec
