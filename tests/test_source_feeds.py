@@ -39,11 +39,12 @@ def test_a_sampled_feed_is_a_dead_destination_and_a_pdf_is_not() -> None:
     assert "http://s.test/paper.pdf" not in s.sampler.dead_
 
 
-def test_sampled_feeds_and_refusals_close_their_kind_but_a_pdf_and_a_503_do_not() -> None:
-    """A real Mezzanine blog's sidebar links a feed per category, tag, author and month
-    with a plain <a> (36 of 127 sampled requests), a real MoinMoin refuses its action views
-    to crawlers (403: 334 of 476): four of a kind close it (`SiteSampler`, "Refused
-    kinds"). A document is content, and a 5xx may pass."""
+def test_sampled_refusals_close_their_kind_but_feeds_a_pdf_and_a_503_do_not() -> None:
+    """A real MoinMoin refuses its action views to crawlers (403: 334 of 476 sampled
+    requests): four of a kind close it (`SiteSampler`, "Refused kinds"). A feed stays open
+    (its link shares an Apath with the page it syndicates: the zoo forum v1's recall fell
+    0.824 -> 0.773 when feeds settled them); a document is content, and a 5xx or a 429 may
+    pass."""
     s = _strategy()
     for n in range(4):
         s.observe_fetch(f"http://s.test/feeds/t{n}.rss", 200, False,
@@ -53,9 +54,10 @@ def test_sampled_feeds_and_refusals_close_their_kind_but_a_pdf_and_a_503_do_not(
                         content_type="application/pdf")
         s.observe_fetch(f"http://s.test/busy/b{n}", 503, False)
         s.observe_fetch(f"http://s.test/slow/s{n}", 429, False)
-    assert {"/feeds/*", "/w/*?action"} <= s.sampler.closed_kinds_
-    assert not any(k.startswith(("/papers", "/busy", "/slow"))
+    assert "/w/*?action" in s.sampler.closed_kinds_
+    assert not any(k.startswith(("/feeds", "/papers", "/busy", "/slow"))
                    for k in s.sampler.closed_kinds_)
+    assert "http://s.test/feeds/t0.rss" in s.sampler.dead_      # still a dead destination
 
 
 def test_a_harvested_feed_counts_against_its_links_pair() -> None:

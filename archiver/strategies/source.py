@@ -442,8 +442,8 @@ class SourceStrategy(Strategy):
     ``homing``
     (the sampler settles an Apath whose first sampled links all redirected to the page
     holding them; default true; see `archiver.learning.sampling.SiteSampler`),
-    ``refusals`` (the sampler counts a client error or a feed as a destination and closes
-    a kind of URL whose first sampled URLs were all refused; default true; same place).
+    ``refusals`` (the sampler counts a client error as a destination and closes a kind of
+    URL whose first sampled URLs were all refused; default true; same place).
 
     References
     ----------
@@ -673,9 +673,9 @@ class SourceStrategy(Strategy):
         if not self._fitted and not is_page:
             from archiver.learning.sampling import is_refusal
 
-            # ok: a document, an image; a refusal for good: a client error, a feed
-            refused = "machine-readable" if machine else str(status) \
-                if status is not None and is_refusal(status) else ""
+            # ok: a document, an image; refused for good: a client error (not a feed:
+            # `SiteSampler`, "Refused kinds")
+            refused = str(status) if status is not None and is_refusal(status) else ""
             self.sampler.add_failure(url, dead=not ok, refused=refused)
             self._widen()
         if machine:
