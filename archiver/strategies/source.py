@@ -251,8 +251,9 @@ crawling for UCC, the content's page type those the content's cluster's led to; 
 On a real django-wiki the articles fell in four clusters (by a list or a table of contents
 in their text): recall of the articles 0.943 -> 0.957, for 1,023 -> 1,222 requests. On a
 real Misago the threads of one page and of several, apart in the sample, joined (560 ->
-573 requests, all thread pages both). On the fifteen real sites no kind of sampled link
-led to two page types.
+573 requests, all thread pages both), and a django-qa's questions. On the eighteen real
+sites no kind of sampled link led to two page types (MoinMoin's help pages joined its
+articles: one template, the help shipped by MoinMoin, so not UCC by the benchmark's truth).
 
 URL patterns (an extension of eq. 5, parameter ``url_patterns``, see
 `archiver.learning.navigation.NavigationTable`): a link whose (cluster, Apath) pair led to
