@@ -411,14 +411,14 @@ def test_askbot_questions_are_asked_in_index_order_at_any_size(
     import datetime as dt
 
     made: list[dict[str, object]] = []          # question events, in index order
-    inner = ab._question_events
+    inner = ab.question_events
 
     def recorded(*args: object, **kwargs: object) -> object:
         events, comments = inner(*args, **kwargs)  # type: ignore[arg-type]
         made.append(events[0])
         return events, comments
 
-    monkeypatch.setattr(ab, "_question_events", recorded)
+    monkeypatch.setattr(ab, "question_events", recorded)
     now = dt.datetime(2026, 11, 26, 12, 0, 0)
     for n in (300, 1000, 3000):
         made.clear()

@@ -356,7 +356,7 @@ def _body(rng: random.Random, paragraphs: tuple[int, int], tags: list[str],
     return "\n\n".join(parts)
 
 
-def _users(rng: random.Random, now: dt.datetime, n: int = 50) -> list[dict[str, Any]]:
+def qa_users(rng: random.Random, now: dt.datetime, n: int = 50) -> list[dict[str, Any]]:
     """n users: the administrator, two moderators and the members; about half of them wrote
     something about themselves."""
     names = rng.sample([(f, last) for f in FIRST for last in LAST], n - 1)
@@ -399,7 +399,7 @@ def _comments(rng: random.Random) -> int:
     return 0 if rng.random() < 0.6 else rng.choices([1, 2, 3, 4], [5, 3, 2, 1])[0]
 
 
-class _Writer:
+class Writer:
     """Who writes what when: users weighted by activity, each only after joining."""
 
     def __init__(self, rng: random.Random, users: list[dict[str, Any]]) -> None:
@@ -422,8 +422,8 @@ def _later(rng: random.Random, when: dt.datetime, mean_hours: float,
                when + dt.timedelta(seconds=rng.randint(30, 300)))
 
 
-def _question_events(rng: random.Random, i: int, start: dt.datetime, end: dt.datetime,
-                     writer: _Writer) -> tuple[list[dict[str, Any]], int]:
+def question_events(rng: random.Random, i: int, start: dt.datetime, end: dt.datetime,
+                     writer: Writer) -> tuple[list[dict[str, Any]], int]:
     """The events of question i, asked at `start`: the question, its answers, comments,
     votes, an accepted answer, edits; and how many comments it got."""
     tags = sorted(set(rng.choices(list(TAGS), list(TAGS.values()), k=rng.choice([1, 2, 2, 3, 3,
@@ -455,7 +455,7 @@ def _question_events(rng: random.Random, i: int, start: dt.datetime, end: dt.dat
 
 
 def _post_extras(rng: random.Random, events: list[dict[str, Any]], on: list[Any], author: str,
-                 when: dt.datetime, text: str, end: dt.datetime, writer: _Writer) -> int:
+                 when: dt.datetime, text: str, end: dt.datetime, writer: Writer) -> int:
     """Comments, votes and maybe an edit by its author on one post; returns the comments."""
     n_comments = _comments(rng)
     t = when
@@ -482,8 +482,8 @@ def generate(n_questions: int, seed: int, now: dt.datetime) -> dict[str, Any]:
     """The site's settings and users, and its questions, answers, comments, votes, accepted
     answers and edits as events oldest first (the helper's "content" mode)."""
     rng = random.Random(seed)
-    users = _users(rng, now)
-    writer = _Writer(rng, users)
+    users = qa_users(rng, now)
+    writer = Writer(rng, users)
     end = now - dt.timedelta(minutes=30)
     events: list[dict[str, Any]] = []
     comments, views = [], []
@@ -495,7 +495,7 @@ def generate(n_questions: int, seed: int, now: dt.datetime) -> dict[str, Any]:
     for i in range(n_questions):
         start = now - dt.timedelta(days=730 * (1 - i / n_questions),
                                    seconds=-rng.randint(0, min(80_000, spacing)))
-        more, n = _question_events(rng, i, start, end, writer)
+        more, n = question_events(rng, i, start, end, writer)
         events += more
         comments.append(n)
         answers = sum(e["kind"] == "answer" for e in more)

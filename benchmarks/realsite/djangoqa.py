@@ -91,7 +91,7 @@ from typing import Any
 
 import requests
 
-from benchmarks.realsite.askbot import _question_events, _users, _Writer
+from benchmarks.realsite.askbot import Writer, qa_users, question_events
 from benchmarks.realsite.helpertext import DJANGO, MAIN, SERVE
 from benchmarks.realsite.php import (
     build_helper_site,
@@ -421,8 +421,8 @@ def generate(n_questions: int, seed: int, now: dt.datetime) -> dict[str, Any]:
     N_USERS users, and about 4% of the questions closed by their asker after the last of
     their events."""
     rng = random.Random(seed)
-    users = _users(rng, now, N_USERS)
-    writer = _Writer(rng, users)
+    users = qa_users(rng, now, N_USERS)
+    writer = Writer(rng, users)
     end = now - dt.timedelta(minutes=30)
     events: list[dict[str, Any]] = []
     comments, views = [], []
@@ -430,7 +430,7 @@ def generate(n_questions: int, seed: int, now: dt.datetime) -> dict[str, Any]:
     for i in range(n_questions):
         start = now - dt.timedelta(days=730 * (1 - i / n_questions),
                                    seconds=-rng.randint(0, min(80_000, spacing)))
-        more, n = _question_events(rng, i, start, end, writer)
+        more, n = question_events(rng, i, start, end, writer)
         if rng.random() < 0.04:
             last = max(e["when"] for e in more)
             more.append({"kind": "close", "when": min(last + dt.timedelta(hours=6), end),
