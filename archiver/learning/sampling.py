@@ -19,13 +19,13 @@ from archiver.learning.duplicates import mode_kind, url_kind
 from archiver.learning.features import canonical_apath
 from archiver.learning.urlshape import QueryWords
 
+__all__ = ["SampleRequest", "SiteSampler", "is_refusal"]
+
 
 def is_refusal(status: int) -> bool:
     """Whether an HTTP status refuses the URL for good: a client error, but 408 and 429,
     which ask to come back later ("Refused kinds")."""
     return 400 <= status < 500 and status not in (408, 429)
-
-__all__ = ["SampleRequest", "SiteSampler"]
 
 
 class LinkLike(Protocol):

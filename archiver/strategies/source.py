@@ -440,9 +440,8 @@ class SourceStrategy(Strategy):
     cluster of the example's page type by URL form; default true; same place),
     ``link_family`` (both page types, the content's and the target's, also hold the
     clusters one kind of sampled link led to with theirs; default true; same place),
-    ``homing``
-    (the sampler settles an Apath whose first sampled links all redirected to the page
-    holding them; default true; see `archiver.learning.sampling.SiteSampler`),
+    ``homing`` (the sampler settles an Apath whose first sampled links all redirected to
+    the page holding them; default true; see `archiver.learning.sampling.SiteSampler`),
     ``refusals`` (the sampler counts a client error as a destination and closes a kind of
     URL whose first sampled URLs were all refused; default true; same place).
 
