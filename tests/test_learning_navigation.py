@@ -12,6 +12,7 @@ from archiver.learning.features import canonical_apath
 from archiver.learning.model import SourceModel
 from archiver.learning.navigation import (
     CONTENT_FULL,
+    MIN_OUTLINE_PATTERNS,
     LinkScorer,
     NavigationTable,
     cluster_content,
@@ -20,6 +21,7 @@ from archiver.learning.navigation import (
     walk_values,
 )
 from archiver.learning.sampling import SiteSampler
+from archiver.learning.urlshape import UrlPatterns
 from tests.test_learning_sites import HOST, Forum, sample_site
 
 X_LIST = "/html/body/ul/li/a"
@@ -267,6 +269,85 @@ def test_url_patterns_split_a_mixed_pair() -> None:
     assert level == "any+url" and p[2] > 0.8
     # the adjacency matrix is eq. 6, unsplit
     assert np.allclose(t.adjacency_, tab_table(url_patterns=False).adjacency_)
+
+
+X_DROP = '/html/body/div/div/a[@class="dropdown-item"]'
+
+
+def wiki_table(child_sections: tuple[str, ...], **kwargs) -> NavigationTable:
+    """Articles (cluster 0) of four sections, ``/SECTION/aI/``, listed by an unsampled home
+    page. Each article's breadcrumb dropdown, one Apath, links its "add article" view (a
+    login redirect: cluster 1) and a child article (cluster 0). One link per article is
+    sampled: a child on two articles of each of `child_sections`, else the add view."""
+    groups: dict[str, dict[str, list[str]]] = {"/": {X_LIST: []}}
+    clusters: dict[str, int] = {}
+    for section in ("garden", "cycling", "hiking", "woodwork"):
+        for i in range(6):
+            page, kid = f"/{section}/a{i}/", f"/{section}/a{i}/{section}-kid{i}/"
+            groups["/"][X_LIST].append(page)
+            groups[page] = {X_DROP: [page + "_create/", kid]}
+            clusters[page] = 0
+            if section in child_sections and i < 2:
+                clusters[kid] = 0
+            else:
+                clusters[page + "_create/"] = 1
+    return NavigationTable(**kwargs).fit(groups, clusters, n_clusters=2)
+
+
+def test_a_pattern_the_pair_never_sampled_takes_its_outlines_row() -> None:
+    """The section names are keywords of the pattern tree, so a child article's link has a
+    pattern per section; woodwork's was never sampled at the dropdown pair. Its outline
+    (``/*/*/*``) is that of the three sections' sampled child links, and their pooled row,
+    not the pair's mixture of add views, predicts it."""
+    t = wiki_table(("garden", "cycling", "hiking"))
+    kid = t.url_key("/woodwork/a3/woodwork-kid3/")
+    assert kid == "/woodwork/*/*" and t.sampled(0, X_DROP, kid) == 0
+    assert t.patterns_.outline(kid) == t.patterns_.outline("/garden/*/*") == "/*/*/*"
+    assert t.patterns_.outline("/woodwork/*/_create") == "/*/*/_create"
+    pair, level = t.distribution(0, X_DROP)
+    assert level == "exact" and pair.tolist() == pytest.approx([6 / 24, 18 / 24, 0])
+    p, level = t.distribution(0, X_DROP, kid)
+    assert level == "exact+outline"
+    # 6 sampled child links (3 patterns), shrunk towards the pair by one link
+    assert p.tolist() == pytest.approx([(6 + 6 / 24) / 7, (18 / 24) / 7, 0])
+    # a pattern the pair sampled keeps its own row: woodwork's add views
+    p, level = t.distribution(0, X_DROP, t.url_key("/woodwork/a3/_create/"))
+    assert level == "exact+url" and p[1] > 0.95
+    # switched off, eq. 5: the add views' share
+    t.outlines = False
+    assert t.distribution(0, X_DROP, kid) == (pytest.approx(pair), "exact")
+    assert not NavigationTable(outlines=False).outlines
+
+
+def test_an_outline_one_sampled_pattern_has_is_no_evidence() -> None:
+    """Only garden's child links were sampled at the pair: one pattern of the outline is no
+    sign that the section's name can vary (a blog's ``/blog`` and a static page's ``/*``
+    share the outline ``/*``), so woodwork's child link keeps eq. 5 (MIN_OUTLINE_PATTERNS)."""
+    assert MIN_OUTLINE_PATTERNS == 2
+    t = wiki_table(("garden",))
+    assert t.sampled(0, X_DROP, "/garden/*/*") == 2
+    assert t.distribution(0, X_DROP, t.url_key("/woodwork/a3/woodwork-kid3/"))[1] == "exact"
+    assert wiki_table(("garden", "cycling")).distribution(
+        0, X_DROP, t.url_key("/woodwork/a3/woodwork-kid3/"))[1] == "exact+outline"
+
+
+def test_an_outline_whose_patterns_disagree_is_no_kind_of_link() -> None:
+    """A MediaWiki tools menu: the contributions and the logs of a user, two patterns of the
+    outline ``/*/Special:/*/*``, led to two clusters, so the special page's name is a word
+    that matters, and an unseen special page keeps eq. 5."""
+    keys = [(0, X_TABS)]
+    sub = [(0, X_TABS, "/index.php/*"), (0, X_TABS, "/index.php/Special:/Contributions/*"),
+           (0, X_TABS, "/index.php/Special:/Log/*")]
+    rows = np.array([[20.0, 0, 0, 0], [0, 4, 0, 0], [0, 0, 1, 0]])
+    t = NavigationTable.from_arrays(keys, rows.sum(axis=0, keepdims=True), np.array([25.0]),
+                                    3, patterns=UrlPatterns(), sub_keys=sub, sub_counts=rows)
+    unseen = "/index.php/Special:/WhatLinksHere/*"
+    assert t.patterns_.outline(unseen) == "/*/Special:/*/*"
+    assert t.distribution(0, X_TABS, unseen) == (pytest.approx([0.8, 0.16, 0.04, 0]), "exact")
+    rows[2] = [0, 1, 0, 0]                          # both led to the contributions' cluster
+    t = NavigationTable.from_arrays(keys, rows.sum(axis=0, keepdims=True), np.array([25.0]),
+                                    3, patterns=UrlPatterns(), sub_keys=sub, sub_counts=rows)
+    assert t.distribution(0, X_TABS, unseen)[1] == "exact+outline"
 
 
 def test_clusters_one_kind_of_link_leads_to_are_one_page_type() -> None:

@@ -314,3 +314,15 @@ def test_a_view_every_page_has_is_a_keyword_wherever_it_ends_a_url() -> None:
     wiki = [f"{H}/index.php/{ns}{t}" for t in ("Paris", "Rome", "Oslo", "Bern", "Riga")
             for ns in ("", "Talk:", "User_talk:", "Special:WhatLinksHere/")]
     assert UrlPatterns.learn(wiki).endings == frozenset()
+
+
+def test_an_outline_keeps_endings_numbers_namespaces_and_the_query() -> None:
+    """The outline of a pattern (`UrlPatterns.outline`) turns the site's words in its path to
+    ``*`` and keeps what says which view or entity it is: an ending, a number, a
+    namespace, the query."""
+    p = UrlPatterns(endings=["_create"])
+    assert p.outline("/cycling/oven-checklist/*") == "/*/*/*"
+    assert p.outline("/garden/*/_create") == "/*/*/_create"
+    assert p.outline("/forum/#/topic/*?page=#") == "/*/#/*/*?page=#"
+    assert p.outline("/index.php/Talk:/*?action=history") == "/*/Talk:/*?action=history"
+    assert p.outline("/") == "/"

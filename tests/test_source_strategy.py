@@ -1000,6 +1000,30 @@ def test_the_target_page_type_holds_the_clusters_its_links_led_to() -> None:
         assert SourceStrategy._target_family(strategy, model, 0) == family  # type: ignore[arg-type]
 
 
+def test_a_child_article_link_is_ranked_by_its_outline(tmp_path: Path) -> None:
+    """The wiki of `wiki_table`: a breadcrumb's link to a child article of a section whose
+    child links the sample never met at the pair is ranked as the child links it did meet
+    (``pattern_outlines``, `NavigationTable.outlines`), not as the pair's mostly login
+    redirects; switched off, eq. 5's mixture ranks it. The verdict is the pair's both ways."""
+    from tests.test_learning_navigation import X_DROP, wiki_table
+
+    def strategy(name: str, **params: Any) -> Any:
+        table = wiki_table(("garden", "cycling", "hiking"))
+        urls = [f"http://m.test/{s}/a{i}/" for s in ("garden", "cycling") for i in range(4)]
+        return _hand_strategy(tmp_path / name, "source-ucc", table, urls, [0, 1] * 4,
+                              {"mode": "ucc"}, params, dsim=np.array([0.3, 0.1]),
+                              content=np.array([0.9, 0.2]))
+
+    kid = "http://m.test/woodwork/a3/woodwork-kid3/"
+    on, off = strategy("on"), strategy("off", pattern_outlines=False)
+    assert on.params()["pattern_outlines"] and not off.params()["pattern_outlines"]
+    by_outline, by_pair = on._judge(kid, 0, X_DROP), off._judge(kid, 0, X_DROP)
+    assert by_outline.reason == "source:exact+outline:0" and by_outline.cluster == 0
+    assert by_pair.reason == "source:exact:1" and by_pair.cluster == 1
+    assert by_outline.priority > 2 * by_pair.priority
+    assert by_outline.follow and by_pair.follow
+
+
 def test_balance_param_reaches_the_scorer(tmp_path: Path) -> None:
     """`balance: true` (strategy params) turns eq. 10 on: crawling photos lowers the photos'
     score; the default (off since session 10) and `balance: false` leave it alone."""

@@ -8,6 +8,7 @@ mixed (cluster, Apath) pair by the URL pattern of its links (see `NavigationTabl
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -68,6 +69,16 @@ PATTERN_PRIOR = 1.0
 # Sampled links (counted as min(to one, to the other) per kind) that must have led to both
 # clusters before `NavigationTable.co_destinations` takes them for one page type
 MIN_SHARED = 2
+# Sampled URL patterns of one outline (`UrlPatterns.outline`) that must have led mostly to
+# one cluster before a link of a pattern the split pair never sampled takes the outline's
+# pooled row. One is no evidence that the words the outline drops are names: ``/blog`` and
+# a static page's ``/*`` share the outline ``/*``. Nor are two that disagree: MediaWiki's
+# ``Special:/Contributions/*`` and ``Special:/Log/*`` share ``/*/Special:/*/*``, and pooled
+# they sent every other special page of the tools menu to the contributions' cluster (a
+# real MediaWiki, 784 -> 804 requests). Measured by holding out each pattern sampled at
+# most twice at a split pair, on the models of the eighteen real sites
+# (benchmarks/pattern_backoff.py, results in benchmarks/results/pattern-backoff.txt).
+MIN_OUTLINE_PATTERNS = 2
 _SPLIT_LEVELS = ("exact", "any")  # the levels whose rows are split by URL pattern
 
 
@@ -89,7 +100,15 @@ class NavigationTable:
     from more than one URL pattern (`archiver.learning.urlshape.UrlPatterns`, learned from
     every URL seen while sampling), the pair's row is also kept per pattern, and a link
     whose pattern was sampled gets that row, shrunk towards the pair's by `PATTERN_PRIOR`
-    sampled links. A pattern never sampled at the pair keeps eq. 5. The adjacency matrix
+    sampled links. A pattern never sampled at the pair takes the pooled row of the pair's
+    sampled patterns of its *outline* (`UrlPatterns.outline`: the site's words in the path
+    as ``*``), shrunk the same way (level "exact+outline"; `outlines`), when at least
+    `MIN_OUTLINE_PATTERNS` of them led mostly to one cluster; else it keeps eq. 5. The
+    pattern tree keeps a name as a keyword once enough URLs below it were seen, so on a
+    real django-wiki a breadcrumb's links to child articles took a pattern per section or
+    parent article (``/cycling/*/*``, ``/cycling/oven-checklist/*``), most never sampled at
+    the pair, and eq. 5's mixture of that pair was mostly login redirects (the "add
+    article" links beside them). The adjacency matrix
     (eq. 6) is kept as the paper has it (`adjacency_`), and also with each pair weighing
     as its *distinct* URLs (`distinct_adjacency_`, see `LinkScorer`, ``distinct``).
 
@@ -99,6 +118,9 @@ class NavigationTable:
         Levels tried in order for a pair the sample never saw (see `BACKOFF_LEVELS`).
     url_patterns : bool, default=True
         Split mixed pairs by the URL pattern of their links (see above).
+    outlines : bool, default=True
+        Give a link of a pattern the split pair never sampled its outline's row (see
+        above). An attribute as well: a harvest may switch it for a loaded table.
 
     Attributes
     ----------
@@ -129,10 +151,11 @@ class NavigationTable:
     Xu, Gao & Callan (2018), §3.3 eq. 3, §4.3 eq. 4–6.
     """
 
-    def __init__(self, backoff: Sequence[str] = DEFAULT_BACKOFF, url_patterns: bool = True
-                 ) -> None:
+    def __init__(self, backoff: Sequence[str] = DEFAULT_BACKOFF, url_patterns: bool = True,
+                 outlines: bool = True) -> None:
         self.backoff = tuple(backoff)
         self.url_patterns = url_patterns
+        self.outlines = outlines
 
     def fit(
         self, groups: Mapping[str, Mapping[str, Sequence[str]]], page_cluster: Mapping[str, int],
@@ -254,6 +277,8 @@ class NavigationTable:
                                     zip(self.sub_keys_, self.sub_counts_, strict=True)}
         self._split = self._split_rows()
         self._any_split = any(self._split.values())
+        self._outlines = {level: {key: self._outline_rows(by) for key, by in pairs.items()}
+                          for level, pairs in self._split.items()}
 
     def _split_rows(self) -> dict[str, dict[tuple[int, str], dict[str, np.ndarray]]]:
         """Per level of `_SPLIT_LEVELS`: the mixed pairs' rows by URL pattern."""
@@ -266,6 +291,18 @@ class NavigationTable:
             out[level] = {key: by for key, by in rows.items()
                           if len(by) > 1 and np.count_nonzero(sum(by.values())) > 1}
         return out
+
+    def _outline_rows(self, by_pattern: Mapping[str, np.ndarray]) -> dict[str, np.ndarray]:
+        """A split pair's rows by pattern pooled by outline, for the outlines at least
+        `MIN_OUTLINE_PATTERNS` of whose sampled patterns led mostly to one cluster."""
+        pooled: dict[str, np.ndarray] = {}
+        leads: dict[str, Counter[int]] = {}    # outline → its patterns' main destinations
+        for pattern, row in by_pattern.items():
+            outline = self.patterns_.outline(pattern)
+            pooled[outline] = pooled[outline] + row if outline in pooled else row.copy()
+            leads.setdefault(outline, Counter())[int(row.argmax())] += 1
+        return {o: row for o, row in pooled.items()
+                if leads[o].most_common(1)[0][1] >= MIN_OUTLINE_PATTERNS}
 
     def co_destinations(self, cluster: int) -> list[int]:
         """The other clusters that links of one kind (an exact (cluster, Apath) pair and one
@@ -324,7 +361,8 @@ class NavigationTable:
         """P(· | cluster, Apath) over the clusters plus the outlier column, and the back-off
         level that produced it ("none" with all zeros when even the prior is empty); with
         the link's URL `pattern` (`url_key`), a split pair's row for that pattern (level
-        "exact+url" or "any+url")."""
+        "exact+url" or "any+url"), or for a pattern it never sampled its outline's pooled
+        row ("exact+outline", "any+outline"; see the class docstring)."""
         for level in self.backoff:
             if level == "prior":
                 row = self._prior
@@ -338,11 +376,16 @@ class NavigationTable:
             total = float(np.sum(row))
             if total > 0:
                 p = row / total
-                own = self._split.get(level, {}).get(
-                    (ANY_SOURCE if level == "any" else cluster, apath), {}).get(pattern)
+                if not pattern:
+                    return p, level
+                key = (ANY_SOURCE if level == "any" else cluster, apath)
+                own, how = self._split.get(level, {}).get(key, {}).get(pattern), "+url"
+                if own is None and self.outlines and key in self._outlines.get(level, {}):
+                    own = self._outlines[level][key].get(self.patterns_.outline(pattern))
+                    how = "+outline"
                 if own is None:
                     return p, level
-                return (own + PATTERN_PRIOR * p) / (own.sum() + PATTERN_PRIOR), level + "+url"
+                return (own + PATTERN_PRIOR * p) / (own.sum() + PATTERN_PRIOR), level + how
         return np.zeros(self.n_clusters_ + 1), "none"
 
 

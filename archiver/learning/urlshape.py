@@ -278,6 +278,19 @@ class UrlPatterns:
                          for k, v in _query_tokens(url))
         return "/" + "/".join(out) + ("?" + query if query else "")
 
+    def outline(self, pattern: str) -> str:
+        """The outline of a learned `pattern`: every path token that is a word of the site,
+        not an ending, a number or a namespace, as ``*``; the query as it is.
+        ``/cycling/oven-checklist/*`` and ``/garden/*/tent`` are both ``/*/*/*``,
+        ``/cycling/*/_create`` is ``/*/*/_create``. A tree node keeps a name as a keyword
+        once enough URLs below it were seen (a wiki article with its children and views,
+        a forum with its topics), so one kind of link, a breadcrumb's child articles,
+        takes a pattern per parent; the outline is what such patterns share."""
+        path, mark, query = pattern.partition("?")
+        tokens = [t if t == NUMBER or t.endswith(":") or t in self.endings else WILD
+                  for t in path.split("/") if t]
+        return "/" + "/".join(tokens) + mark + query
+
     def to_json(self) -> dict[str, Any]:
         return {"tree": self.tree, "words": {k: sorted(v) for k, v in self.words.items()},
                 "endings": sorted(self.endings)}
