@@ -1386,8 +1386,8 @@ MGB_MEDIA = "/u/kira_silva/m/boats-in-porto-2/"
 @pytest.mark.parametrize(("path", "kind"), [
     ("/", "home"),
     ("/?page=3", "home"),
-    (MGB_MEDIA, "media"),
-    ("/u/kira_silva/m/id:12/", "media"),
+    (MGB_MEDIA, "entry"),
+    ("/u/kira_silva/m/id:12/", "entry"),
     (MGB_MEDIA + "c/17/", "comment"),
     (MGB_MEDIA + "report/", "action"),
     (MGB_MEDIA + "c/17/report/", "action"),
@@ -1445,7 +1445,7 @@ def test_mediagoblin_page_type_of_another_host_is_other() -> None:
 def test_mediagoblin_entity_of_joins_an_entry_and_its_comment_permalinks() -> None:
     """An entry's page and its comments' permalinks (the same page) are one entity; a
     collection is another; listings, feeds, actions and files are none."""
-    key = "media kira_silva boats-in-porto-2"
+    key = "entry kira_silva boats-in-porto-2"
     for url in (MGB_MEDIA, MGB_MEDIA + "?page=2", MGB_MEDIA + "c/17/"):
         assert mgb.entity_of(H + url) == key, url
     assert mgb.entity_of(H + "/u/ben-d/m/boats-in-porto-2/") != key

@@ -67,25 +67,32 @@ database, in the notifications and the activities).
 
 What a guest meets: the header (the logo to /, "Log in" to /auth/login/) and the footer
 (MediaGoblin's, GNU's, the AGPL's and the source code's sites: off the host). The home page
-/ (a welcome text with "Create an account at this site" (/auth/register/), "Most recent
-media": 30 thumbnails a page, each linking its entry, ?page=N for the older ones, with
-"Older →" and "Go to page:" links, and the site's Atom feed /atom/). A media entry's page:
-"Browsing media by USER" (/u/USER/), "← newer" and "older →" (the uploader's neighbouring
-entries), the tags (each the uploader's tag gallery, /u/USER/tag/TAG/), "Collected in" (each
-collection), "Report media" (/u/USER/m/SLUG/report/, a 302 to /auth/login/?next=URL).
-A user's page: the profile, the website (off the host), "View all of USER's media"
-(/u/USER/gallery/), the latest uploads, "Browse collections" (/u/USER/collections/) and the
-user's Atom feed (/u/USER/atom/); a user who uploaded nothing shows "This user hasn't
-uploaded anything yet" (no gallery link). The gallery and tag galleries: thumbnails linking
-the entries, 30 a page (?page=N), the feed; a tag gallery links the site's tag page
-(/tag/TAG/, every user's entries with the tag, with its feed /tag/TAG/atom/). A collection's
-page: its entries (each thumbnail and title linking the entry), the curator's page and
-feeds. Every form and action (submit, edit, collect, comment, report, the processing panel)
-is a 302 to the login form for a guest; the login form links register and "Forgot your
-password?". Redirects: a path without its trailing slash is a 301 to it (Werkzeug's strict
-slashes). No page says noindex; there is no robots.txt and no sitemap; /favicon.ico is a
-404 (the pages name /mgoblin_static/images/goblin.ico); a page of a gallery past its last
-is a 404.
+/: a welcome text ("Create an account at this site", /auth/register/), "Most recent media",
+30 thumbnails a page, each image and title linking its entry, "← Newer", "Older →" and "Go
+to page:" links (?page=N, a window of page numbers; "← Newer" from page 2 is /?page=1,
+another URL of /), the site's Atom feed (/atom/). A media entry's page: "Browsing media by
+USER" (/u/USER/), "← newer" and "older →" (the uploader's neighbouring entries), the
+image, the title and the description, then "Added" (how long ago), "Tagged with" (each tag
+the uploader's tag gallery, /u/USER/tag/TAG/), "Collected in" (each collection and its
+curator), "Report media" (/u/USER/m/SLUG/report/, a 302 to /auth/login/?next=URL) and the
+license (a Creative Commons deed, off the host, or "All rights reserved"). A user's page:
+the bio, the website (off the host; "http://", a link to nothing, for a user who left the
+field empty: MediaGoblin's website field puts http:// before whatever it is sent), the
+hometown, "Browse collections" (/u/USER/collections/), then the first page of the user's
+gallery (30 thumbnails, with the gallery's page links /u/USER/gallery/?page=N), "View all of
+USER's media" (/u/USER/gallery/) and the user's Atom feed (/u/USER/atom/); a user who
+uploaded nothing shows "There doesn't seem to be any media here yet...". The gallery and a
+user's tag gallery: 30 thumbnails a page (?page=N, ?page=1 another URL of the first), the
+feed; a user's tag gallery links the site's tag page (/tag/TAG/, every user's entries with
+the tag, 30 a page, with its feed /tag/TAG/atom/). A user's collections: a link to each. A
+collection's page: "TITLE by USER", the description, each entry's thumbnail (and the
+curator's note, when there is one, as a second link to it), the feeds. Every form and
+action (submit, edit, collect, comment, report, the processing panel) is a 302 to the login
+form for a guest; the login form links register and "Forgot your password?". Redirects: a
+path without its trailing slash is a 301 to it (Werkzeug's strict slashes). A page of a
+listing past its last is a 200 with nothing in it. No page says noindex; there is no
+robots.txt and no sitemap; /favicon.ico is a 404 (the pages name
+/mgoblin_static/images/goblin.ico).
 
     python -m benchmarks.realsite.mediagoblin /tmp/mgbbench    # build, serve, smoke test
 """
@@ -145,13 +152,13 @@ INSTALL = (f"python2.7 -m virtualenv {VENV} && {VENV}/bin/pip install "
            "from `python2.7 -m pip install --user virtualenv`; Pillow and lxml build from "
            "source: a C compiler, libjpeg, zlib, libxml2 and libxslt headers)")
 VERSION = 1  # of the generator and helper; part of the reuse marker
-UCC_TYPES = {"media", "collection"}
-TARGET_TYPE = "media"  # source-target's example is a media entry's page
+UCC_TYPES = {"entry", "collection"}
+TARGET_TYPE = "entry"  # source-target's example is a media entry's page
 DESCRIPTION = ("GNU MediaGoblin 0.9.0 on Python 2.7 (its example configuration and paste.ini, "
                "SQLite, processing in the request), {size} generated image uploads with "
                "tags, comments and collections (`benchmarks/realsite/mediagoblin.py`)")
 # Requests by page type, in the order the bench reports them
-TYPE_ORDER = ("media", "collection", "home", "user", "gallery", "tag", "collections", "feed",
+TYPE_ORDER = ("entry", "collection", "home", "user", "gallery", "tag", "collections", "feed",
               "comment", "action", "login", "image", "static", "api", "other")
 # Page types rendered by one template, which no structure can tell apart (§3.1): a user's tag
 # gallery is the user's gallery with the tag's name in its heading (typed "tag" with the
@@ -642,7 +649,7 @@ def _user_type(segs: list[str]) -> str:
 def _media_type(rest: list[str]) -> str:
     """/u/USER/m/SLUG/...: the entry's page, a comment's permalink, or an action."""
     if not rest:
-        return "media"
+        return "entry"
     if rest[0] == "c" and len(rest) == 2 and rest[1].isdigit():
         return "comment"
     if rest[-1] in _ACTIONS or rest == ["comment", "add"] or rest[0] == "notifications":
@@ -659,7 +666,7 @@ def page_type(url: str) -> str:
       (/favicon.ico, /robots.txt): "static"
     - /auth/... (login, register, forgot_password, logout, verify_email): "login"
     - /u/USER/: "user"; /u/USER/gallery/: "gallery"; /u/USER/collections/: "collections";
-      /u/USER/collection/SLUG/: "collection"; /u/USER/m/SLUG/: "media";
+      /u/USER/collection/SLUG/: "collection"; /u/USER/m/SLUG/: "entry";
       /u/USER/m/SLUG/c/ID/: "comment" (the entry's page, one comment highlighted)
     - /tag/TAG/ and /u/USER/tag/TAG/: "tag"
     - /atom/, /u/USER/atom/, /tag/TAG/atom/, /u/USER/collection/SLUG/atom/: "feed"
@@ -696,14 +703,14 @@ def page_type(url: str) -> str:
 
 
 def entity_of(url: str) -> str | None:
-    """The UCC page a URL shows: "media USER SLUG" for an entry's page (and a comment's
+    """The UCC page a URL shows: "entry USER SLUG" for a media entry's page (and a comment's
     permalink, the same page), "collection USER SLUG" for a collection's; a query does not
     change it; None for anything else."""
     kind = page_type(url)
     if kind not in UCC_TYPES | {"comment"}:
         return None
     segs = (loopback_path(url) or ("/", []))[1]
-    return f"{'collection' if kind == 'collection' else 'media'} {segs[1]} {segs[3]}"
+    return f"{'collection' if kind == 'collection' else 'entry'} {segs[1]} {segs[3]}"
 
 
 def entities(folder: Path, server: str = "") -> set[str]:
@@ -734,7 +741,7 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         seed, server, ucc = smoke.seed, smoke.server, smoke.ucc
         home_links = smoke.home_links
-        media = min(u for u in home_links if page_type(u) == "media")
+        media = min(u for u in home_links if page_type(u) == "entry")
         media_links = same_host_links(requests.get(media, timeout=30).content, media)
         user = f"{server}/u/{urlsplit(media).path.split('/')[2]}/"
         user_links = same_host_links(requests.get(user, timeout=30).content, user)
