@@ -13,6 +13,7 @@ from benchmarks.realsite import flaskbb as fbb
 from benchmarks.realsite import ghost as gh
 from benchmarks.realsite import hyperkitty as hk
 from benchmarks.realsite import machina as ma
+from benchmarks.realsite import mediagoblin as mgb
 from benchmarks.realsite import mediawiki as mw
 from benchmarks.realsite import mezzanine as mz
 from benchmarks.realsite import misago as mg
@@ -1377,3 +1378,140 @@ def test_djangoqa_generator_writes_what_the_apps_views_accept() -> None:
     assert max(comments.values()) <= 4 and 5 <= len(closed) <= 25 and len(accepted) > 60
     assert sum(1 for e in events if e["kind"] == "answer") > 500
     assert dq.generate(300, 0, now) == spec
+
+
+MGB_MEDIA = "/u/kira_silva/m/boats-in-porto-2/"
+
+
+@pytest.mark.parametrize(("path", "kind"), [
+    ("/", "home"),
+    ("/?page=3", "home"),
+    (MGB_MEDIA, "entry"),
+    ("/u/kira_silva/m/id:12/", "entry"),
+    (MGB_MEDIA + "c/17/", "comment"),
+    (MGB_MEDIA + "report/", "action"),
+    (MGB_MEDIA + "c/17/report/", "action"),
+    ("/u/kira_silva/m/12/collect/", "action"),
+    ("/u/kira_silva/m/12/comment/add/", "action"),
+    ("/u/kira_silva/m/12/edit/", "action"),
+    ("/u/kira_silva/m/12/confirm-delete/", "action"),
+    (MGB_MEDIA + "notifications/subscribe/comments/", "action"),
+    (MGB_MEDIA + "x/y/", "other"),
+    ("/u/kira_silva/", "user"),
+    ("/u/kira_silva/edit/", "action"),
+    ("/u/kira_silva/panel/", "action"),
+    ("/u/kira_silva/panel/failed/", "action"),
+    ("/u/kira_silva/gallery/", "gallery"),
+    ("/u/kira_silva/gallery/?page=2", "gallery"),
+    ("/u/kira_silva/tag/boats/", "tag"),
+    ("/tag/boats/", "tag"),
+    ("/tag/boats/?page=2", "tag"),
+    ("/tag/boats/atom/", "feed"),
+    ("/atom/", "feed"),
+    ("/u/kira_silva/atom/", "feed"),
+    ("/u/kira_silva/collections/", "collections"),
+    ("/u/kira_silva/collection/best-of-porto/", "collection"),
+    ("/u/kira_silva/collection/best-of-porto/atom/", "feed"),
+    ("/u/kira_silva/collection/best-of-porto/7/confirm_remove/", "action"),
+    ("/u/kira_silva/c/best-of-porto/edit/", "action"),
+    ("/auth/login/", "login"),
+    ("/auth/login/?next=http%3A%2F%2F127.0.0.1%3A8080%2Fsubmit%2F", "login"),
+    ("/auth/register/", "login"),
+    ("/auth/forgot_password/", "login"),
+    ("/submit/", "action"),
+    ("/submit/collection", "action"),
+    ("/edit/account/", "action"),
+    ("/mod/reports/", "action"),
+    ("/notifications/comments/mark_all_seen/", "action"),
+    ("/mgoblin_media/media_entries/12/IMG_20250614_101502.medium.jpg", "image"),
+    ("/mgoblin_static/css/base.css", "static"),
+    ("/plugin_static/basic_auth/js/autofilledin_password.js", "static"),
+    ("/favicon.ico", "static"),
+    ("/robots.txt", "static"),
+    ("/api/user/kira_silva/feed/", "api"),
+    ("/.well-known/webfinger/", "api"),
+    ("/kira_silva/activity/3/", "api"),
+    ("/terms_of_service", "other"),
+    ("/u/", "other"),
+])
+def test_mediagoblin_page_type(path: str, kind: str) -> None:
+    assert mgb.page_type(H + path) == kind
+
+
+def test_mediagoblin_page_type_of_another_host_is_other() -> None:
+    assert mgb.page_type("http://mediagoblin.org/") == "other"
+
+
+def test_mediagoblin_entity_of_joins_an_entry_and_its_comment_permalinks() -> None:
+    """An entry's page and its comments' permalinks (the same page) are one entity; a
+    collection is another; listings, feeds, actions and files are none."""
+    key = "entry kira_silva boats-in-porto-2"
+    for url in (MGB_MEDIA, MGB_MEDIA + "?page=2", MGB_MEDIA + "c/17/"):
+        assert mgb.entity_of(H + url) == key, url
+    assert mgb.entity_of(H + "/u/ben-d/m/boats-in-porto-2/") != key
+    assert mgb.entity_of(H + "/u/kira_silva/collection/best-of-porto/") == \
+        "collection kira_silva best-of-porto"
+    for other in ("/", "/u/kira_silva/", "/u/kira_silva/gallery/", "/tag/boats/",
+                  "/u/kira_silva/collections/", MGB_MEDIA + "report/",
+                  "/u/kira_silva/collection/best-of-porto/atom/",
+                  "/mgoblin_media/media_entries/12/IMG_1.jpg"):
+        assert mgb.entity_of(H + other) is None, other
+
+
+def test_mediagoblin_generator_makes_what_the_views_accept() -> None:
+    """15 users (one admin), a profile and account edit each before anything else of theirs;
+    300 uploads by 12 of them, each title's slug unique to its uploader (MediaGoblin would
+    add random letters to a second one), URLs of the uploader's name that MediaGoblin's
+    website field accepts; comments and collection items after their entry's upload, the
+    items of a collection all by its curator, no entry twice in one collection; events in
+    time order, within the two years before `now`; deterministic."""
+    import datetime as dt
+    import re
+    from collections import Counter
+
+    from benchmarks.realsite.words import slug
+
+    now = dt.datetime(2026, 11, 26, 12, 0, 0, tzinfo=dt.UTC)
+    spec = mgb.generate(300, 0, now)
+    users, events = spec["users"], spec["events"]
+    names = [u["username"] for u in users]
+    assert len(names) == len(set(names)) == 15 and sum(u["admin"] for u in users) == 1
+    assert all(re.fullmatch(r"[a-z0-9_-]+", n) for n in names)
+    assert [e["ts"] for e in events] == sorted(e["ts"] for e in events)
+    kinds = Counter(e["kind"] for e in events)
+    assert kinds["upload"] == 300 and kinds["profile"] == 15
+    assert 380 <= kinds["comment"] <= 420 and kinds["collect"] >= 7 * 6
+    first = {}
+    for e in events:
+        first.setdefault(e["user"], e)
+    assert all(e["kind"] == "profile" for e in first.values())
+    for e in events:
+        if e["kind"] == "profile":
+            assert not e["url"] or re.fullmatch(r"http://[a-z0-9-]+\.example\.org/", e["url"])
+    uploads = [e for e in events if e["kind"] == "upload"]
+    assert len({e["user"] for e in uploads}) == 12
+    assert len({(e["user"], slug(e["title"])) for e in uploads}) == 300
+    assert all(len(e["tags"]) <= 4 for e in uploads)
+    assert sum(1 for e in uploads if e["tags"]) > 250
+    assert all(e["license"] in mgb.LICENSES for e in uploads)
+    start = now.replace(tzinfo=None) - dt.timedelta(days=731)
+    assert all(start < dt.datetime.fromisoformat(e["ts"]) < now.replace(tzinfo=None)
+               for e in uploads)
+    curators, items = {}, set()
+    for e in events:
+        if e["kind"] in ("comment", "collect"):
+            assert uploads[e["media"]]["ts"] < e["ts"], e
+        if e["kind"] == "collect":
+            assert curators.setdefault(e["collection"], e["user"]) == e["user"]
+            assert (e["collection"], e["media"]) not in items
+            items.add((e["collection"], e["media"]))
+    assert len(curators) == 7
+    assert mgb.generate(300, 0, now) == spec
+
+
+def test_mediagoblin_available_names_the_venv_when_it_is_missing(tmp_path, monkeypatch) -> None:
+    """Without its venv the site says how to make it (no test here needs MediaGoblin)."""
+    monkeypatch.setattr(mgb, "VENV", tmp_path / "no-venv")
+    missing = mgb.available()
+    assert missing is not None and "ARCHIVER_MEDIAGOBLIN_VENV" in missing
+    assert "mediagoblin==0.9.0" in missing and "python2.7" in missing

@@ -7,6 +7,9 @@ SERVE: `serve_read_only(app, port, threads, ident)`, the WSGI app under waitress
 without it) answering 405 to anything but GET and HEAD. DJANGO: `fast_sqlite()` (no fsync
 while building), `checked(form)` (a form that validated, or the error) and `install()` (the
 schema: Django's migrate after the site's `setup()`).
+JPEG: `jpeg(spec)`, a photo drawn by Pillow from the numbers of
+`benchmarks.realsite.photologue.image_spec` (the media sites': photologue's and MediaGoblin's,
+whose helper runs on Python 2.7, so this text is Python 2 too).
 MAIN: the command line `build_helper_site` and `serve_helper` use (install, content, serve
 PORT THREADS).
 """
@@ -73,4 +76,25 @@ if __name__ == "__main__":
         content(json.load(sys.stdin))
     else:
         serve(int(sys.argv[2]), int(sys.argv[3]))
+'''
+
+JPEG = '''def jpeg(spec):
+    """A photo: bands of colour and a few shapes, drawn from the spec's numbers."""
+    from PIL import Image, ImageDraw
+
+    rng = random.Random(spec["seed"])
+    w, h = spec["size"]
+    im = Image.new("RGB", (w, h), tuple(spec["sky"]))
+    draw = ImageDraw.Draw(im)
+    draw.rectangle([0, int(h * spec["horizon"]), w, h], fill=tuple(spec["ground"]))
+    for _ in range(spec["shapes"]):
+        x, y = rng.randrange(w), rng.randrange(h)
+        r = rng.randint(8, 60)
+        colour = tuple(rng.randrange(256) for _ in range(3))
+        draw.ellipse([x - r, y - r, x + r, y + r], fill=colour)
+    out = io.BytesIO()
+    im.save(out, "JPEG", quality=80)
+    return out.getvalue()
+
+
 '''

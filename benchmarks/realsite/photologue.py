@@ -64,7 +64,7 @@ from urllib.parse import unquote, urlsplit
 
 import requests
 
-from benchmarks.realsite.helpertext import DJANGO, MAIN, SERVE
+from benchmarks.realsite.helpertext import DJANGO, JPEG, MAIN, SERVE
 from benchmarks.realsite.php import (
     build_helper_site,
     entity_rows,
@@ -256,26 +256,7 @@ def setup(read_only=False):
     django.setup()
 
 
-def jpeg(spec):
-    """A photo: bands of colour and a few shapes, drawn from the spec's numbers."""
-    from PIL import Image, ImageDraw
-
-    rng = random.Random(spec["seed"])
-    w, h = spec["size"]
-    im = Image.new("RGB", (w, h), tuple(spec["sky"]))
-    draw = ImageDraw.Draw(im)
-    draw.rectangle([0, int(h * spec["horizon"]), w, h], fill=tuple(spec["ground"]))
-    for _ in range(spec["shapes"]):
-        x, y = rng.randrange(w), rng.randrange(h)
-        r = rng.randint(8, 60)
-        colour = tuple(rng.randrange(256) for _ in range(3))
-        draw.ellipse([x - r, y - r, x + r, y + r], fill=colour)
-    out = io.BytesIO()
-    im.save(out, "JPEG", quality=80)
-    return out.getvalue()
-
-
-def content(spec):
+''' + JPEG + '''def content(spec):
     setup()
     fast_sqlite()
     from django.contrib.sites.models import Site
@@ -344,6 +325,16 @@ SUBJECTS = ["boats", "reflections", "rooftops", "doorways", "leaves", "lanterns"
             "shadows", "benches", "towers", "windows", "birds"]
 
 
+def image_spec(rng: random.Random, sizes: list[list[int]]) -> dict[str, Any]:
+    """The numbers helpertext.JPEG draws a photo from: a seed, a size of `sizes` (width,
+    height), the colours of sky and ground, the horizon's height and a number of shapes.
+    The media sites' generators share it (`benchmarks.realsite.mediagoblin`)."""
+    return {"seed": rng.randrange(2**31), "size": rng.choice(sizes),
+            "sky": [rng.randrange(100, 256) for _ in range(3)],
+            "ground": [rng.randrange(0, 150) for _ in range(3)],
+            "horizon": rng.uniform(0.4, 0.8), "shapes": rng.randint(2, 9)}
+
+
 def generate(n_photos: int, seed: int, now: dt.datetime) -> dict[str, Any]:
     """The club's outings over two years: each a gallery of 6 to 20 photos taken that day,
     some photos uploaded singly on other days, and a "Best of YEAR" gallery per year holding
@@ -368,11 +359,7 @@ def generate(n_photos: int, seed: int, now: dt.datetime) -> dict[str, Any]:
             "title": title, "slug": slug(title),
             "caption": _sentence(rng, (6, 20)) if rng.random() < 0.7 else "",
             "date": _stamp(day + dt.timedelta(minutes=rng.randint(0, 600))),
-            "image": {"seed": rng.randrange(2**31), "size": rng.choice([[480, 320], [320, 480],
-                                                                       [480, 360]]),
-                      "sky": [rng.randrange(100, 256) for _ in range(3)],
-                      "ground": [rng.randrange(0, 150) for _ in range(3)],
-                      "horizon": rng.uniform(0.4, 0.8), "shapes": rng.randint(2, 9)}})
+            "image": image_spec(rng, [[480, 320], [320, 480], [480, 360]])})
         return len(photos) - 1
 
     start = now - dt.timedelta(days=730)

@@ -25,15 +25,27 @@ from urllib.parse import unquote, urljoin, urlsplit
 import lxml.html
 import requests
 
+# How the helpers run a site's venv python: isolated (-I); a Python 2 venv, which has no -I,
+# without the PYTHON* variables and the user site (-E -s)
+ISOLATED = ("-I",)
+PYTHON2 = ("-E", "-s")
 
-def venv_missing(venv: Path, package: str, version: str, variable: str, install: str
-                 ) -> str | None:
+
+def _flags(python2: bool) -> list[str]:
+    return list(PYTHON2 if python2 else ISOLATED)
+
+
+def venv_missing(venv: Path, package: str, version: str, variable: str, install: str,
+                 python2: bool = False) -> str | None:
     """None if `venv` holds `package` at `version` and waitress, else how to make it (the
-    Python sites run from a venv of their own, named by the environment `variable`)."""
+    Python sites run from a venv of their own, named by the environment `variable`;
+    `python2`: a Python 2.7 venv, read by pkg_resources, as it has no importlib.metadata)."""
     python = venv / "bin" / "python"
     if python.exists():
-        done = subprocess.run([str(python), "-I", "-c", "import importlib.metadata as m; "
-                               f"print(m.version({package!r}), m.version('waitress'))"],
+        check = ("import pkg_resources as r; v = lambda p: r.get_distribution(p).version; "
+                 if python2 else "import importlib.metadata as m; v = m.version; ")
+        done = subprocess.run([str(python), *_flags(python2), "-c",
+                               f"{check}print('%s %s' % (v({package!r}), v('waitress')))"],
                               capture_output=True, text=True)
         if done.returncode == 0 and done.stdout.split()[0] == version:
             return None
@@ -163,19 +175,24 @@ def run_php(script: Path, *args: str, cwd: Path, stdin: str | None = None,
 
 
 # --- Python sites (FlaskBB, Askbot): a helper.py run by the site's own venv ---------------
-def run_helper(venv: Path, folder: Path, *args: str, stdin: str | None = None) -> str:
-    """Run the site's helper.py (in `folder`) with `venv`'s Python, isolated (-I)."""
-    return run_checked([str(venv / "bin" / "python"), "-I", str(folder / "helper.py"), *args],
+def run_helper(venv: Path, folder: Path, *args: str, stdin: str | None = None,
+               python2: bool = False) -> str:
+    """Run the site's helper.py (in `folder`) with `venv`'s Python, isolated (-I; a Python
+    2.7 venv with -E -s)."""
+    return run_checked([str(venv / "bin" / "python"), *_flags(python2),
+                        str(folder / "helper.py"), *args],
                        folder, stdin, name=f"helper.py {' '.join(args)}")
 
 
 def build_helper_site(folder: Path, venv: Path, params: Mapping[str, object], what: str,
                       helper: str, generated: Callable[[dt.datetime], object],
-                      prepare: Callable[[Path], object] = lambda folder: None) -> Path:
+                      prepare: Callable[[Path], object] = lambda folder: None,
+                      python2: bool = False) -> Path:
     """Build a Python site in `folder`, or reuse the one there if built with `params`
     (`reuse_or_clear`; `what` names the site): `prepare(folder)` (its configuration),
     helper.py written from `helper`, then `helper.py install` and `helper.py content` fed
-    the JSON of `generated(now)`. Returns the resolved folder."""
+    the JSON of `generated(now)` (`python2`: the venv is Python 2.7's). Returns the resolved
+    folder."""
     folder = folder.resolve()
     if reuse_or_clear(folder, params, "helper.py", what):
         return folder
@@ -183,8 +200,8 @@ def build_helper_site(folder: Path, venv: Path, params: Mapping[str, object], wh
     prepare(folder)
     (folder / "helper.py").write_text(helper)
     now = dt.datetime.now(dt.UTC).replace(microsecond=0)
-    run_helper(venv, folder, "install")
-    run_helper(venv, folder, "content", stdin=json.dumps(generated(now)))
+    run_helper(venv, folder, "install", python2=python2)
+    run_helper(venv, folder, "content", stdin=json.dumps(generated(now)), python2=python2)
     (folder / "build.json").write_text(json.dumps({
         "params": dict(params), "built_at": time.time(),
         "build_seconds": round(time.time() - started, 1)}))
@@ -203,13 +220,14 @@ def write_files(files: Mapping[str, str]) -> Callable[[Path], None]:
 
 
 @contextlib.contextmanager
-def serve_helper(venv: Path, folder: Path, workers: int, name: str) -> Iterator[str]:
+def serve_helper(venv: Path, folder: Path, workers: int, name: str, python2: bool = False
+                 ) -> Iterator[str]:
     """Serve a site built by `build_helper_site` (`helper.py serve PORT WORKERS`: waitress
     with `workers` threads, read-only) on a free port; yields the home URL."""
     folder = folder.resolve()
     with process_server(
-            lambda port: [str(venv / "bin" / "python"), "-I", str(folder / "helper.py"),
-                          "serve", str(port), str(workers)],
+            lambda port: [str(venv / "bin" / "python"), *_flags(python2),
+                          str(folder / "helper.py"), "serve", str(port), str(workers)],
             folder / "server.log", "/", lambda server: dict(os.environ), folder,
             name) as seed:
         yield seed
