@@ -331,6 +331,32 @@ def test_an_outline_one_sampled_pattern_has_is_no_evidence() -> None:
         0, X_DROP, t.url_key("/woodwork/a3/woodwork-kid3/"))[1] == "exact+outline"
 
 
+def test_a_pattern_the_pair_never_sampled_takes_the_apaths_row_for_it_elsewhere() -> None:
+    """The breadcrumb dropdown on articles (cluster 0), on directory views (cluster 2) and
+    on history views (cluster 1): woodwork's child links were sampled only on directory
+    views. On an article, and on a history view whose own sampled links were all "add
+    article" links (a pair not split), they take the Apath's row for their pattern over
+    every cluster's pages (``pooled_patterns``: a menu means the same on every page)."""
+    x = X_DROP
+    sub = [(0, x, "/garden/*/_create"), (0, x, "/garden/*/*"), (1, x, "/garden/*/_create"),
+           (2, x, "/woodwork/*/*"), (2, x, "/woodwork/*/_create")]
+    rows = np.array([[0.0, 6, 0, 0], [2, 0, 0, 0], [0, 3, 0, 0], [3, 0, 0, 0], [0, 2, 0, 0]])
+    keys = [(0, x), (1, x), (2, x)]
+    counts = np.array([rows[0] + rows[1], rows[2], rows[3] + rows[4]])
+    t = NavigationTable.from_arrays(keys, counts, np.array([8.0, 3, 5]), 3,
+                                    patterns=UrlPatterns(endings=["_create"]),
+                                    sub_keys=sub, sub_counts=rows)
+    kid = "/woodwork/*/*"
+    p, level = t.distribution(0, x, kid)
+    assert level == "exact+any-url"
+    assert p.tolist() == pytest.approx([(3 + 2 / 8) / 4, (6 / 8) / 4, 0, 0])
+    assert t.distribution(1, x, kid)[1] == "exact+any-url"          # its pair is not split
+    assert t.distribution(1, x, "/garden/*/_create")[1] == "exact"   # sampled there: eq. 5
+    t.pooled_patterns = False
+    assert t.distribution(0, x, kid) == (pytest.approx([2 / 8, 6 / 8, 0, 0]), "exact")
+    assert not NavigationTable(pooled_patterns=False).pooled_patterns
+
+
 def test_an_outline_whose_patterns_disagree_is_no_kind_of_link() -> None:
     """A MediaWiki tools menu: the contributions and the logs of a user, two patterns of the
     outline ``/*/Special:/*/*``, led to two clusters, so the special page's name is a word

@@ -1022,6 +1022,10 @@ def test_a_child_article_link_is_ranked_by_its_outline(tmp_path: Path) -> None:
     assert by_pair.reason == "source:exact:1" and by_pair.cluster == 1
     assert by_outline.priority > 2 * by_pair.priority
     assert by_outline.follow and by_pair.follow
+    pooled_off = strategy("pooled-off", pooled_patterns=False)
+    assert on.model.navigation_.pooled_patterns and not pooled_off.params()["pooled_patterns"]
+    assert not pooled_off.model.navigation_.pooled_patterns
+    assert off.model.navigation_.pooled_patterns and not off.model.navigation_.outlines
 
 
 def test_balance_param_reaches_the_scorer(tmp_path: Path) -> None:

@@ -100,17 +100,24 @@ class NavigationTable:
     from more than one URL pattern (`archiver.learning.urlshape.UrlPatterns`, learned from
     every URL seen while sampling), the pair's row is also kept per pattern, and a link
     whose pattern was sampled gets that row, shrunk towards the pair's by `PATTERN_PRIOR`
-    sampled links. A pattern never sampled at the pair takes the pooled row of the pair's
+    sampled links. A pattern never sampled at a pair that is split, or whose Apath is split
+    over all clusters' pages, takes, shrunk the same way, the first of these that was
+    sampled: the row of the same Apath's links of that pattern on
+    pages of any cluster (level "exact+any-url", `pooled_patterns`: a menu means the same
+    on every page, as the "any" back-off level has it); the pooled row of the pair's
     sampled patterns of its *outline* (`UrlPatterns.outline`: the site's words in the path
-    as ``*``), shrunk the same way (level "exact+outline"; `outlines`), when at least
-    `MIN_OUTLINE_PATTERNS` of them led mostly to one cluster; else it keeps eq. 5. The
-    pattern tree keeps a name as a keyword once enough URLs below it were seen, so on a
-    real django-wiki a breadcrumb's links to child articles took a pattern per section or
-    parent article (``/cycling/*/*``, ``/cycling/oven-checklist/*``), most never sampled at
-    the pair, and eq. 5's mixture of that pair was mostly login redirects (the "add
-    article" links beside them). The adjacency matrix
-    (eq. 6) is kept as the paper has it (`adjacency_`), and also with each pair weighing
-    as its *distinct* URLs (`distinct_adjacency_`, see `LinkScorer`, ``distinct``).
+    as ``*``), when at least `MIN_OUTLINE_PATTERNS` of them led mostly to one cluster
+    ("exact+outline", `outlines`); the same over the Apath's links on any cluster's pages
+    ("exact+any-outline"). Else it keeps eq. 5. The pattern tree keeps a name as a
+    keyword once enough URLs below it were seen, so on a real django-wiki a breadcrumb's
+    links to child articles took a pattern per section or parent article
+    (``/cycling/*/*``, ``/cycling/oven-checklist/*``), most never sampled at the pair, and
+    eq. 5's mixture of that pair was mostly login redirects (the "add article" links
+    beside them). Held out one at a time, the patterns sampled at most twice at a split
+    pair of the eighteen real sites' models are predicted right 0.36 of the time by eq.
+    5, 0.62 with outlines, 0.87 with both (benchmarks/pattern_backoff.py). The adjacency
+    matrix (eq. 6) is kept as the paper has it (`adjacency_`), and also with each pair
+    weighing as its *distinct* URLs (`distinct_adjacency_`, see `LinkScorer`, ``distinct``).
 
     Parameters
     ----------
@@ -121,6 +128,9 @@ class NavigationTable:
     outlines : bool, default=True
         Give a link of a pattern the split pair never sampled its outline's row (see
         above). An attribute as well: a harvest may switch it for a loaded table.
+    pooled_patterns : bool, default=True
+        Give it first the row of its pattern at the same Apath on any cluster's pages (see
+        above). An attribute as well.
 
     Attributes
     ----------
@@ -152,10 +162,11 @@ class NavigationTable:
     """
 
     def __init__(self, backoff: Sequence[str] = DEFAULT_BACKOFF, url_patterns: bool = True,
-                 outlines: bool = True) -> None:
+                 outlines: bool = True, pooled_patterns: bool = True) -> None:
         self.backoff = tuple(backoff)
         self.url_patterns = url_patterns
         self.outlines = outlines
+        self.pooled_patterns = pooled_patterns
 
     def fit(
         self, groups: Mapping[str, Mapping[str, Sequence[str]]], page_cluster: Mapping[str, int],
@@ -292,6 +303,26 @@ class NavigationTable:
                           if len(by) > 1 and np.count_nonzero(sum(by.values())) > 1}
         return out
 
+    def _unsampled(self, level: str, key: Pair, pattern: str) -> tuple[np.ndarray | None, str]:
+        """The row for a link of `pattern` at the pair `key` of `level` that never sampled
+        it (a split pair, or one whose Apath is split over all clusters), and its level
+        suffix (class docstring): the same Apath's links of that
+        pattern on pages of any cluster ("+any-url", with `pooled_patterns`), the pair's
+        patterns of its outline ("+outline", with `outlines`), the same Apath's on any
+        cluster's pages ("+any-outline"); None when none was sampled."""
+        pooled = level == "exact" and self.pooled_patterns
+        anywhere = (ANY_SOURCE, key[1])
+        if pooled and (row := self._split["any"].get(anywhere, {}).get(pattern)) is not None:
+            return row, "+any-url"
+        if not self.outlines:
+            return None, ""
+        outline = self.patterns_.outline(pattern)
+        if (row := self._outlines[level].get(key, {}).get(outline)) is not None:
+            return row, "+outline"
+        if pooled and (row := self._outlines["any"].get(anywhere, {}).get(outline)) is not None:
+            return row, "+any-outline"
+        return None, ""
+
     def _outline_rows(self, by_pattern: Mapping[str, np.ndarray]) -> dict[str, np.ndarray]:
         """A split pair's rows by pattern pooled by outline, for the outlines at least
         `MIN_OUTLINE_PATTERNS` of whose sampled patterns led mostly to one cluster."""
@@ -380,9 +411,11 @@ class NavigationTable:
                     return p, level
                 key = (ANY_SOURCE if level == "any" else cluster, apath)
                 own, how = self._split.get(level, {}).get(key, {}).get(pattern), "+url"
-                if own is None and self.outlines and key in self._outlines.get(level, {}):
-                    own = self._outlines[level][key].get(self.patterns_.outline(pattern))
-                    how = "+outline"
+                mixed = key in self._split.get(level, {}) or (
+                    level == "exact" and (ANY_SOURCE, apath) in self._split["any"]
+                    and (cluster, apath, pattern) not in self._sampled_by_pattern)
+                if own is None and mixed:
+                    own, how = self._unsampled(level, key, pattern)
                 if own is None:
                     return p, level
                 return (own + PATTERN_PRIOR * p) / (own.sum() + PATTERN_PRIOR), level + how

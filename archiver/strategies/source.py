@@ -444,9 +444,11 @@ class SourceStrategy(Strategy):
     the page holding them; default true; see `archiver.learning.sampling.SiteSampler`),
     ``refusals`` (the sampler counts a client error as a destination and closes a kind of
     URL whose first sampled URLs were all refused; default true; same place),
-    ``pattern_outlines`` (a link whose URL pattern its split (cluster, Apath) pair never
-    sampled takes the row of the pair's sampled patterns of its outline; default true;
-    see `archiver.learning.navigation.NavigationTable`).
+    ``pooled_patterns`` (a link whose URL pattern its split (cluster, Apath) pair never
+    sampled takes the row of its pattern at the same Apath on any cluster's pages;
+    default true; see `archiver.learning.navigation.NavigationTable`),
+    ``pattern_outlines`` (else the row of the pair's sampled patterns of its outline;
+    default true; same place).
 
     References
     ----------
@@ -462,7 +464,7 @@ class SourceStrategy(Strategy):
             "empty_by_links", "evidence", "families", "files", "homing", "refusals",
             "link_family", "listing_exhaustion",
             "listings_by_links", "live_outliers", "near_duplicates", "noindex_kinds",
-            "page_family", "path_views", "pattern_outlines", "query_modes",
+            "page_family", "path_views", "pattern_outlines", "pooled_patterns", "query_modes",
             "redirect_cost", "self_views",
             "split_kinds", "spread_ties", "target_family",
             "url_patterns", "url_shape", "walls", "widen", "worth", "worth_rescore")},
@@ -509,6 +511,7 @@ class SourceStrategy(Strategy):
         self.target_family = bool(params.get("target_family", True))   # module docstring
         self.link_family = bool(params.get("link_family", True))   # module docstring
         self.pattern_outlines = bool(params.get("pattern_outlines", True))   # class docstring
+        self.pooled_patterns = bool(params.get("pooled_patterns", True))     # class docstring
         self.use_alternates = bool(params.get("alternates", True))
         self.listings_by_links = bool(params.get("listings_by_links", True))
         self.empty_by_links = bool(params.get("empty_by_links", True))   # module docstring
@@ -598,6 +601,7 @@ class SourceStrategy(Strategy):
                 "split_kinds": self.split_kinds, "path_views": self.path_views,
                 "page_family": self.use_page_family, "target_family": self.target_family,
                 "link_family": self.link_family, "pattern_outlines": self.pattern_outlines,
+                "pooled_patterns": self.pooled_patterns,
                 "redirect_cost": self.hops.use_redirect_cost, "files": self.hops.use_files,
                 "alternates": self.use_alternates,
                 "listings_by_links": self.listings_by_links,
@@ -1159,6 +1163,7 @@ class SourceStrategy(Strategy):
 
         self.model = model
         model.navigation_.outlines = self.pattern_outlines
+        model.navigation_.pooled_patterns = self.pooled_patterns
         target = model.info.get("target")
         self.target = None if target is None else int(target)
         shape = model.info.get("target_shape")
