@@ -95,13 +95,11 @@ from __future__ import annotations
 import calendar
 import contextlib
 import datetime as dt
-import json
 import os
 import random
 import subprocess
 import sys
 import tempfile
-import time
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -113,14 +111,13 @@ import requests
 from benchmarks.realsite.djangowiki import MESSAGES, SECTIONS
 from benchmarks.realsite.helpertext import MAIN, SERVE
 from benchmarks.realsite.php import (
+    build_helper_site,
     entity_rows,
     entity_urls,
     loopback_path,
     print_link_types,
-    process_server,
-    reuse_or_clear,
-    run_checked,
     same_host_links,
+    serve_helper,
     smoke_fetch,
     smoke_site,
 )
@@ -518,34 +515,16 @@ def _prepare(folder: Path) -> None:
 def build(folder: Path, n_pages: int = 300, seed: int = 0) -> Path:
     """Build a fresh wiki in folder, or reuse the one there if built with these parameters.
     Returns folder."""
-    folder = folder.resolve()
-    params = {"n_pages": n_pages, "seed": seed, "version": VERSION}
-    if reuse_or_clear(folder, params, "helper.py", "MoinMoin site"):
-        return folder
-    started = time.time()
-    _prepare(folder)
-    (folder / "helper.py").write_text(HELPER)
-    now = dt.datetime.now(dt.UTC).replace(microsecond=0)
-    python = [str(VENV / "bin" / "python"), "-E", "-s", str(folder / "helper.py")]
-    run_checked([*python, "install"], folder, name="helper.py install")
-    run_checked([*python, "content"], folder, json.dumps(generate(n_pages, seed, now)),
-                name="helper.py content")
-    (folder / "build.json").write_text(json.dumps({
-        "params": params, "built_at": time.time(),
-        "build_seconds": round(time.time() - started, 1)}))
-    return folder
+    return build_helper_site(folder, VENV, {"n_pages": n_pages, "seed": seed,
+                                            "version": VERSION}, "MoinMoin site", HELPER,
+                             lambda now: generate(n_pages, seed, now), _prepare, python2=True)
 
 
 @contextlib.contextmanager
 def serve(folder: Path, workers: int = 4) -> Iterator[str]:
     """Serve the wiki built in folder (waitress with `workers` threads, read-only) on a free
     port; yields the home URL."""
-    folder = folder.resolve()
-    with process_server(
-            lambda port: [str(VENV / "bin" / "python"), "-E", "-s", str(folder / "helper.py"),
-                          "serve", str(port), str(workers)],
-            folder / "server.log", "/", lambda server: dict(os.environ), folder,
-            "moin") as seed:
+    with serve_helper(VENV, folder, workers, "moin", python2=True) as seed:
         yield seed
 
 
