@@ -76,8 +76,8 @@ MIN_SHARED = 2
 # ``Special:/Contributions/*`` and ``Special:/Log/*`` share ``/*/Special:/*/*``, and pooled
 # they sent every other special page of the tools menu to the contributions' cluster (a
 # real MediaWiki, 784 -> 804 requests). Measured by holding out each pattern sampled at
-# most twice at a split pair, on the models of the eighteen real sites
-# (benchmarks/pattern_backoff.py, results in benchmarks/results/pattern-backoff.txt).
+# most twice at a split pair, on the models of the real sites (benchmarks/pattern_backoff.py,
+# results in benchmarks/results/pattern-backoff.txt).
 MIN_OUTLINE_PATTERNS = 2
 _SPLIT_LEVELS = ("exact", "any")  # the levels whose rows are split by URL pattern
 
@@ -102,22 +102,22 @@ class NavigationTable:
     whose pattern was sampled gets that row, shrunk towards the pair's by `PATTERN_PRIOR`
     sampled links. A pattern never sampled at a pair that is split, or whose Apath is split
     over all clusters' pages, takes, shrunk the same way, the first of these that was
-    sampled: the row of the same Apath's links of that pattern on
-    pages of any cluster (level "exact+any-url", `pooled_patterns`: a menu means the same
-    on every page, as the "any" back-off level has it); the pooled row of the pair's
-    sampled patterns of its *outline* (`UrlPatterns.outline`: the site's words in the path
-    as ``*``), when at least `MIN_OUTLINE_PATTERNS` of them led mostly to one cluster
-    ("exact+outline", `outlines`); the same over the Apath's links on any cluster's pages
-    ("exact+any-outline"). Else it keeps eq. 5. The pattern tree keeps a name as a
-    keyword once enough URLs below it were seen, so on a real django-wiki a breadcrumb's
-    links to child articles took a pattern per section or parent article
-    (``/cycling/*/*``, ``/cycling/oven-checklist/*``), most never sampled at the pair, and
-    eq. 5's mixture of that pair was mostly login redirects (the "add article" links
-    beside them). Held out one at a time, the patterns sampled at most twice at a split
-    pair of the eighteen real sites' models are predicted right 0.36 of the time by eq.
-    5, 0.62 with outlines, 0.87 with both (benchmarks/pattern_backoff.py). The adjacency
-    matrix (eq. 6) is kept as the paper has it (`adjacency_`), and also with each pair
-    weighing as its *distinct* URLs (`distinct_adjacency_`, see `LinkScorer`, ``distinct``).
+    sampled: the row of the same Apath's links of that pattern on pages of any cluster
+    (level "exact+any-url", `pooled_patterns`: a menu means the same on every page, as the
+    "any" back-off level has it); the pooled row of the pair's sampled patterns of its
+    *outline* (`UrlPatterns.outline`: the site's words in the path as ``*``), when at least
+    `MIN_OUTLINE_PATTERNS` of them led mostly to one cluster ("exact+outline", `outlines`);
+    the same over the Apath's links on any cluster's pages ("exact+any-outline"). Else it
+    keeps eq. 5. The pattern tree keeps a name as a keyword once enough URLs below it were
+    seen, so on a real django-wiki a breadcrumb's links to child articles took a pattern per
+    section or parent article (``/cycling/*/*``, ``/cycling/oven-checklist/*``), most never
+    sampled at the pair, and eq. 5's mixture of that pair was mostly login redirects (the
+    "add article" links beside them). Held out one at a time, the patterns sampled at most
+    twice at a split pair of the nineteen real sites' models are predicted right 0.37 of the
+    time by eq. 5, 0.61 with outlines, 0.85 with both
+    (benchmarks/results/pattern-backoff.txt). The adjacency matrix (eq. 6) is kept as the
+    paper has it (`adjacency_`), and also with each pair weighing as its *distinct* URLs
+    (`distinct_adjacency_`, see `LinkScorer`, ``distinct``).
 
     Parameters
     ----------
@@ -126,8 +126,8 @@ class NavigationTable:
     url_patterns : bool, default=True
         Split mixed pairs by the URL pattern of their links (see above).
     outlines : bool, default=True
-        Give a link of a pattern the split pair never sampled its outline's row (see
-        above). An attribute as well: a harvest may switch it for a loaded table.
+        Give a link of a pattern its pair never sampled its outline's row (see above). An
+        attribute as well: a harvest may switch it for a loaded table.
     pooled_patterns : bool, default=True
         Give it first the row of its pattern at the same Apath on any cluster's pages (see
         above). An attribute as well.
@@ -306,10 +306,10 @@ class NavigationTable:
     def _unsampled(self, level: str, key: Pair, pattern: str) -> tuple[np.ndarray | None, str]:
         """The row for a link of `pattern` at the pair `key` of `level` that never sampled
         it (a split pair, or one whose Apath is split over all clusters), and its level
-        suffix (class docstring): the same Apath's links of that
-        pattern on pages of any cluster ("+any-url", with `pooled_patterns`), the pair's
-        patterns of its outline ("+outline", with `outlines`), the same Apath's on any
-        cluster's pages ("+any-outline"); None when none was sampled."""
+        suffix (class docstring): the same Apath's links of that pattern on pages of any
+        cluster ("+any-url", with `pooled_patterns`), the pair's patterns of its outline
+        ("+outline", with `outlines`), the same Apath's on any cluster's pages
+        ("+any-outline"); None when none was sampled."""
         pooled = level == "exact" and self.pooled_patterns
         anywhere = (ANY_SOURCE, key[1])
         if pooled and (row := self._split["any"].get(anywhere, {}).get(pattern)) is not None:
@@ -392,8 +392,9 @@ class NavigationTable:
         """P(· | cluster, Apath) over the clusters plus the outlier column, and the back-off
         level that produced it ("none" with all zeros when even the prior is empty); with
         the link's URL `pattern` (`url_key`), a split pair's row for that pattern (level
-        "exact+url" or "any+url"), or for a pattern it never sampled its outline's pooled
-        row ("exact+outline", "any+outline"; see the class docstring)."""
+        "exact+url" or "any+url"), or for a pattern it never sampled the Apath's row for it
+        elsewhere or its outline's pooled row ("exact+any-url", "exact+outline",
+        "exact+any-outline", "any+outline"; see the class docstring)."""
         for level in self.backoff:
             if level == "prior":
                 row = self._prior

@@ -444,8 +444,9 @@ class SourceStrategy(Strategy):
     the page holding them; default true; see `archiver.learning.sampling.SiteSampler`),
     ``refusals`` (the sampler counts a client error as a destination and closes a kind of
     URL whose first sampled URLs were all refused; default true; same place),
-    ``pooled_patterns`` (a link whose URL pattern its split (cluster, Apath) pair never
-    sampled takes the row of its pattern at the same Apath on any cluster's pages;
+    ``pooled_patterns`` (a link whose URL pattern its (cluster, Apath) pair never sampled,
+    where the pair or its Apath is split by pattern, takes the row of its pattern at the
+    same Apath on any cluster's pages;
     default true; see `archiver.learning.navigation.NavigationTable`),
     ``pattern_outlines`` (else the row of the pair's sampled patterns of its outline;
     default true; same place).
