@@ -10,6 +10,7 @@ import numpy as np
 
 from archiver.learning.discovery import (
     CONTENT_SHARE,
+    FAMILY_OWN,
     MIN_SHINGLES,
     NOVEL_SHARE,
     RUN_LENGTH,
@@ -22,7 +23,7 @@ from archiver.learning.discovery import (
 )
 from archiver.page import Link, parse_html
 from archiver.strategies import Decision, Visit
-from archiver.strategies.source import SourceStrategy
+from archiver.strategies.source import ANY_HOLDER, SourceStrategy
 
 WORDS = ["river", "stone", "bread", "oven", "garden", "season", "lens", "film", "bike", "route",
          "tent", "coffee", "roast", "grinder", "joint", "glue", "frame", "wheel", "chain",
@@ -400,9 +401,9 @@ def test_the_other_views_of_a_page_that_is_not_content_are_one_kind_of_link(
     for name, cluster, noindex in (("outlier", -1, False), ("noindex", 1, True)):
         closed = crawl(_listing_strategy(tmp_path / name, evidence=False), cluster, noindex)
         assert not closed.follow and closed.reason.startswith("exhausted:"), name
-    # the kinds' family (both lead to lists) would pool them: this is about `_kind` alone
-    content = crawl(_listing_strategy(tmp_path / "content", evidence=False, families=False),
-                    1, False)
+    # the kinds' families (both lead to lists) would pool them: this is about `_kind` alone
+    content = crawl(_listing_strategy(tmp_path / "content", evidence=False, families=False,
+                                      destination_families=False), 1, False)
     assert content.follow, content.reason
 
 
@@ -415,7 +416,6 @@ def test_kinds_of_one_family_are_judged_together_once_each_has_missed_a_few_time
     fewer misses of its own (the header menu's static pages, fetched last) and a kind
     without a family are not ended by it; a productive page anywhere in the family starts
     its run again."""
-    from archiver.learning.discovery import FAMILY_OWN
 
     families = {("c", "widgets"): ("c", "to 0"), ("c", "pages"): ("c", "to 0"),
                 ("c", "prev"): ("c", "to 0"), ("c", "menu"): ("c", "to 0")}
@@ -455,6 +455,42 @@ def test_kinds_of_one_family_are_judged_together_once_each_has_missed_a_few_time
     assert not any(plain.exhausted(k) for k in kinds)
 
 
+def test_kinds_leading_to_one_cluster_from_any_holder_are_judged_together() -> None:
+    """Real django-wiki: an article's history, source, attachment and directory views each
+    link every other view, so each view cluster holds a kind of link to each of the others,
+    and each (holder, destination) family needed `RUN_LENGTH` misses of its own: about 850
+    requests after the last article. The destination's family (every kind leading to one
+    cluster, whatever holds it) also shares a run, with the same guard on a kind's own."""
+    family = {("art", "h"): ("art", "to hist"), ("src", "h"): ("src", "to hist"),
+              ("dir", "h"): ("dir", "to hist"), ("art", "a"): ("art", "to art")}
+    wide = {k: ("*", f[1]) for k, f in family.items()}
+    d = Discovery(family=family.get, destination=wide.get)
+    for i in range(RUN_LENGTH):                  # one holder's kind runs out on its own
+        d.settle(f"a{i}", ("art", "h"), productive=False)
+    assert d.exhausted(("art", "h")) and d.runs[("*", "to hist")] == RUN_LENGTH
+    assert not d.exhausted(("src", "h"))         # not yet followed: not judged
+    d.settle("s0", ("src", "h"), productive=False)
+    assert d.exhausted(("src", "h"))             # never brought anything: one miss
+    assert not d.exhausted(("art", "a"))         # another destination's run is its own
+    # a productive page of any holder's kind starts the destination's run again
+    d.settle("d0", ("dir", "h"), productive=True)
+    assert d.runs[("*", "to hist")] == 0
+    for i in range(FAMILY_OWN - 1):
+        d.settle(f"d{i + 1}", ("dir", "h"), productive=False)
+    for i in range(RUN_LENGTH):
+        d.settle(f"s{i + 1}", ("src", "h"), productive=False)
+    assert d.runs[("*", "to hist")] >= RUN_LENGTH
+    assert not d.exhausted(("dir", "h"))         # it brought something: FAMILY_OWN misses
+    d.settle("d9", ("dir", "h"), productive=False)
+    assert d.exhausted(("dir", "h"))
+    # without the destination's family each holder's kind waits for its own family's run
+    alone = Discovery(family=family.get)
+    for i in range(RUN_LENGTH):
+        alone.settle(f"a{i}", ("art", "h"), productive=False)
+    alone.settle("s0", ("src", "h"), productive=False)
+    assert not alone.exhausted(("src", "h"))
+
+
 def test_the_family_of_a_kind_is_where_its_sampled_links_led_most(tmp_path: Path) -> None:
     from archiver.learning.features import canonical_apath
     from tests.test_learning_navigation import X_LISTS, X_PHOTO, X_THUMB
@@ -468,6 +504,18 @@ def test_the_family_of_a_kind_is_where_its_sampled_links_led_most(tmp_path: Path
     assert strategy._family((1, f"{canonical_apath(X_THUMB)} @/board?f=1")) is None
     off = _listing_strategy(tmp_path / "off", families=False)
     assert off.discovery.family is None and off.params()["families"] is False
+    # the destination's family: the same "to" from any holder; none toward outliers
+    assert strategy._destination_family((1, canonical_apath(X_THUMB))) \
+        == strategy._destination_family((0, canonical_apath(X_PHOTO))) == (ANY_HOLDER, "to 2")
+    assert strategy._destination_family((-1, "views @/special")) is None
+    strategy._families[(1, "/somewhere")] = (1, "to -1")
+    assert strategy._destination_family((1, "/somewhere")) is None
+    # a listing's links to more of itself (its pages, other months) keep their own family
+    strategy._families[(1, "/pages")] = (1, "to 1")
+    assert strategy._destination_family((1, "/pages")) is None
+    narrow = _listing_strategy(tmp_path / "narrow", destination_families=False)
+    assert narrow.discovery.destination is None
+    assert narrow.params()["destination_families"] is False
 
 
 def test_a_cluster_is_worth_its_pages_new_text_or_their_new_links_to_text() -> None:

@@ -33,6 +33,16 @@ of its own. The guard on a kind's own run keeps a kind that was seldom followed 
 siblings' verdict: without it, the header menu's three static pages, fetched last, were
 lost with the archives (recall 1.000 -> 0.990).
 
+A second, wider family (`destination`, also given by the caller) holds every kind whose
+links lead mostly to one cluster, from whichever other cluster holds them, and is judged
+the same way, with the same guard (a listing's links to more of itself keep their own
+family only, `archiver.strategies.source`). A real django-wiki's article views
+(history, source, attachments, directory) each link every other view, so each view
+cluster held a kind of link to each of the others, and each (holder, destination) family
+needed its own twenty misses: about 850 requests after the last article, few of which
+brought anything. The destination's run ends them together once twenty pages of that
+destination in a row, from any holder, brought nothing.
+
 Shingles are runs of `SHINGLE` words within one text node of the body (link text
 included), hashed into a bitmap of 2^`BITMAP_BITS` bits (16 MiB): a set of
 every shingle seen, with about 4% false "seen" after 6 million shingles (a 20,000-page
@@ -192,6 +202,9 @@ class Discovery:
     run_length: int = RUN_LENGTH
     # the family of a kind (several kinds judged together as well), None for none
     family: Callable[[Key], Key | None] | None = None
+    # a wider family, judged the same way: every kind leading to one cluster, from any
+    # holder (module docstring); None for none
+    destination: Callable[[Key], Key | None] | None = None
     runs: dict[Key, int] = field(default_factory=dict)          # misses in a row
     counts: dict[Key, list[int]] = field(default_factory=dict)  # [settled, productive]
     _pending: dict[str, _Pending] = field(default_factory=dict)
@@ -219,11 +232,16 @@ class Discovery:
         own = self.runs.get(key, 0)
         if own >= self.run_length:
             return True
-        family = self.family(key) if self.family is not None else None
         # a kind that never brought anything needs one miss of its own, else FAMILY_OWN
         need = FAMILY_OWN if self.counts.get(key, [0, 0])[1] else 1
-        return family is not None and own >= need \
-            and self.runs.get(family, 0) >= self.run_length
+        return own >= need and any(self.runs.get(family, 0) >= self.run_length
+                                   for family in self._families(key))
+
+    def _families(self, key: Key) -> list[Key]:
+        """The families `key` is judged with: its own, then its destination's."""
+        found = (self.family(key) if self.family is not None else None,
+                 self.destination(key) if self.destination is not None else None)
+        return [family for family in found if family is not None]
 
     def barren(self, key: Key) -> bool:
         """Whether a kind of link never led to anything and its own last `run_length`
@@ -235,8 +253,7 @@ class Discovery:
     def _settle(self, link: str, key: Key | None, productive: bool) -> None:
         while True:
             if key is not None:
-                family = self.family(key) if self.family is not None else None
-                for k in (key,) if family is None else (key, family):
+                for k in (key, *self._families(key)):
                     row = self.counts.setdefault(k, [0, 0])
                     row[0] += 1
                     row[1] += productive

@@ -325,6 +325,7 @@ HUB_SHARE = 1 / 3
 # The mark of a kind of link whose URL's path (no query, no fragment) another fetched URL
 # already had: another view of a page fetched (parameter ``path_views``, `_kind`)
 VIEW_MARK = " ^view"
+ANY_HOLDER = -3      # the holder of a destination family's key (`_destination_family`)
 # Pages between two re-rankings of the queue as Balance changes (§4.4.1: "the uncrawled URL
 # with the highest score in the queue is selected next"). Balance moves by at most 1/n per
 # page after n pages, so re-ranking every 200 pages keeps priorities within a few percent
@@ -407,8 +408,10 @@ class SourceStrategy(Strategy):
     pages with a URL pattern of the content; default true; see the module docstring),
     ``families`` (kinds of link from one cluster leading mostly to one cluster also share
     a run of misses; default true; see
-    `archiver.learning.discovery`), ``noindex_kinds`` (the sampler stops choosing URLs of
-    a kind whose first 4 sampled pages were marked noindex and linked no more than a few
+    `archiver.learning.discovery`), ``destination_families`` (so do all kinds leading
+    mostly to one cluster from other clusters; default true; same place),
+    ``noindex_kinds`` (the sampler stops choosing URLs of a kind whose first 4 sampled
+    pages were marked noindex and linked no more than a few
     new pages; default true; see `archiver.learning.sampling.SiteSampler`), ``query_modes``
     (the sampler's kinds also tell apart the modes of a query, ``do=login`` from
     ``do=index``; default true; same place), ``walls`` (the sampler stops choosing URLs of
@@ -462,7 +465,8 @@ class SourceStrategy(Strategy):
         **{name: (bool,) for name in (
             "alternates", "balance", "content", "content_guard", "distinct_links",
             "duplicates", "dust",
-            "empty_by_links", "evidence", "families", "files", "homing", "refusals",
+            "destination_families", "empty_by_links", "evidence", "families", "files",
+            "homing", "refusals",
             "link_family", "listing_exhaustion",
             "listings_by_links", "live_outliers", "near_duplicates", "noindex_kinds",
             "page_family", "path_views", "pattern_outlines", "pooled_patterns", "query_modes",
@@ -580,8 +584,10 @@ class SourceStrategy(Strategy):
         self._patterns: dict[str, str] = {}         # link URL → its URL pattern
         # Exhausted kinds of link (module docstring, "Knowing when to stop")
         self.use_families = bool(params.get("families", True))
-        self.discovery = Discovery(self.exhaustion,
-                                   family=self._family if self.use_families else None)
+        self.destination_families = bool(params.get("destination_families", True))
+        self.discovery = Discovery(
+            self.exhaustion, family=self._family if self.use_families else None,
+            destination=self._destination_family if self.destination_families else None)
         self._families: dict[tuple[int, str], tuple[int, str] | None] = {}
         self._shingles: Shingles | None = Shingles() if self.exhaustion > 0 else None
         self._novel: dict[str, bool] = {}          # harvested page → brought new text
@@ -608,7 +614,8 @@ class SourceStrategy(Strategy):
                 "listings_by_links": self.listings_by_links,
                 "empty_by_links": self.empty_by_links,
                 "live_outliers": self.use_live_outliers,
-                "families": self.use_families, "worth": self.use_worth,
+                "families": self.use_families,
+                "destination_families": self.destination_families, "worth": self.use_worth,
                 "worth_rescore": self.worth_rescore, "hits_reset": self.hits_reset,
                 "verdict_reset": self.verdict_reset,
                 "query_modes": self.sampler.query_modes, "walls": self.sampler.walls,
@@ -901,6 +908,18 @@ class SourceStrategy(Strategy):
             family = (cluster, f"to {to}") if to else None
         self._families[kind] = family
         return family
+
+    def _destination_family(self, kind: tuple[int, str]) -> tuple[int, str] | None:
+        """The wider family of a kind of link (``destination_families``): every kind whose
+        family leads to the same cluster, whatever cluster holds it; None for a kind without
+        a family, for kinds leading to outliers (pages of no one type) and for kinds leading
+        to their holder's own cluster (a listing's pages: a real HyperKitty's thread pages
+        link every month of their list, and those months' misses ended the months' own
+        pagination before it had listed every thread, recall 0.203 -> 0.147)."""
+        family = self._family(kind)
+        if family is None or family[1] in ("to -1", f"to {kind[0]}"):
+            return None
+        return ANY_HOLDER, family[1]
 
     def _count_hop(self, url: str, redirect: bool, file: bool = False) -> None:
         """Count one request (a redirect or not, a file or not) against the (cluster, Apath)
