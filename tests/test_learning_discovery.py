@@ -416,7 +416,6 @@ def test_kinds_of_one_family_are_judged_together_once_each_has_missed_a_few_time
     fewer misses of its own (the header menu's static pages, fetched last) and a kind
     without a family are not ended by it; a productive page anywhere in the family starts
     its run again."""
-
     families = {("c", "widgets"): ("c", "to 0"), ("c", "pages"): ("c", "to 0"),
                 ("c", "prev"): ("c", "to 0"), ("c", "menu"): ("c", "to 0")}
     d = Discovery(family=families.get)

@@ -202,8 +202,8 @@ class Discovery:
     run_length: int = RUN_LENGTH
     # the family of a kind (several kinds judged together as well), None for none
     family: Callable[[Key], Key | None] | None = None
-    # a wider family, judged the same way: every kind leading to one cluster, from any
-    # holder (module docstring); None for none
+    # a wider family, judged the same way: the kinds leading to one cluster from the
+    # holders the caller groups (module docstring); None for none
     destination: Callable[[Key], Key | None] | None = None
     runs: dict[Key, int] = field(default_factory=dict)          # misses in a row
     counts: dict[Key, list[int]] = field(default_factory=dict)  # [settled, productive]
