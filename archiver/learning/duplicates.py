@@ -36,16 +36,28 @@ noindex), shrunk towards the site-wide rate p₀ = D / N with m = 2 pseudo-obser
 pair seen once is not condemned by one page and an unseen pair gets the site's average.
 
 Duplicate views follow the link's *position* (the "last post" permalink beside the topic
-link), so their rate is the pair's, refined while harvesting by the learned URL pattern of
-the link (`archiver.learning.urlshape.UrlPatterns`; the pattern's rate shrunk towards the
-pair's): one thumbnail anchor of a photo site's lists leads to the photos from a photostream
-and to the same photos in an album's context (`/photos/*/#/in/*/`), and at the pair's rate
-of about one half the zoo media site fetched 694 album views before its last profiles
-(requests to 95% of its UCC entities 3,910 → 3,077). Pattern rows are not saved with the
-model: a resumed crawl counts them again as it replays its earlier fetches
-(`archiver.replay`). Noindex follows the *kind* of page the link leads to, and one Apath
-often holds links to several kinds: a wiki's tabs (article, talk, edit, history) share
-``.../nav/ul/li/a``, a diff's header cell links the old revision and the next diff. So
+link), so their rate is the pair's, refined by the learned URL pattern of the link
+(`archiver.learning.urlshape.UrlPatterns`; the pattern's rate shrunk towards the pair's):
+one thumbnail anchor of a photo site's lists leads to the photos from a photostream and to
+the same photos in an album's context (`/photos/*/#/in/*/`), and at the pair's rate of about
+one half the zoo media site fetched 694 album views before its last profiles (requests to
+95% of its UCC entities 3,910 → 3,077). One Apath's links also have the same URL patterns
+on pages of other clusters, so the chain is: the site, the pair, the pattern's *outline*
+(`UrlPatterns.outline`: ``/garden/*/*`` → ``/*/*/*``, ``/garden/*/_create`` →
+``/*/*/_create``) at the Apath's other holders and then at the pair, the pattern at the
+other holders and then at the pair; each level shrunk towards the one before, and the
+pair's own pages left out of the other holders' counts. A real django-wiki's breadcrumb
+dropdown holds an article's children and its "add article" link, a login redirect; a
+cluster whose 8 sampled dropdown links were all "add article" condemned its links to child
+articles at the pair's rate (0.86), links the other clusters' dropdowns had shown to lead to
+new articles (session 40: the article source-target lost in session 39). The sample's
+pages are counted by pattern and outline once the patterns are learned, and those rows are
+saved with the model (`pattern_rows`); a resumed crawl counts its harvest's again as it
+replays its fetches (`archiver.replay`).
+
+Noindex follows the *kind* of page the link leads to, and one Apath often holds links to
+several kinds: a wiki's tabs (article, talk, edit, history) share ``.../nav/ul/li/a``, a
+diff's header cell links the old revision and the next diff. So
 noindex is also counted per *URL kind* of the destination (`url_kind`: the path with its
 last segment as ``*`` and digit runs as N, and the query's parameter names), site-wide and
 within each pair. A link whose kind has been fetched before gets its kind's site-wide
@@ -140,6 +152,7 @@ MIN_KINDS = 5
 UNRELIABLE_SHARE = 0.5     # duplicate views on more than this share of fetches: ignored
 UNRELIABLE_NOINDEX = 0.9   # noindex on more than this share of the other pages: ignored
 NOINDEX_TOLERANCE = 0.5    # a kind of page with at most this noindex rate is not demoted
+ANY_HOLDER = -2            # the pooled key of a pattern's (or outline's) links at any cluster
 _DIGITS = re.compile(r"\d+")
 # A wiki's namespaced page name, "Special:RecentChanges", "Talk:Paris" (MediaWiki, DokuWiki)
 _NAMESPACE = re.compile(r"([A-Za-z][A-Za-z_ ]{0,30}):(?!//)")
@@ -220,9 +233,10 @@ class DuplicateRates:
     shapes: dict[tuple[int, str, str], list[int]] = field(default_factory=dict)  # per url_kind
     by_shape: dict[str, list[int]] = field(default_factory=dict)  # summed over pairs (derived)
     by_mode: dict[str, list[int]] = field(default_factory=dict)   # the same per `mode_kind`
-    # per learned URL pattern within a key, for the duplicate rate; counted while harvesting
-    # and not saved with the model (the sample's pages are counted before patterns apply)
+    # per learned URL pattern within a key, and per (ANY_HOLDER, Apath, pattern), for the
+    # duplicate rate (`pattern_rows`); `outlines` the same per outline
     patterns: dict[tuple[int, str, str], list[int]] = field(default_factory=dict)
+    outlines: dict[tuple[int, str, str], list[int]] = field(default_factory=dict)
     canonical: int = 0      # duplicate views judged by a rel=canonical naming another URL
     # the query's mode values per parameter: kinds are `mode_kind`s with them (not saved in
     # the rows; the model keeps them beside)
@@ -245,15 +259,18 @@ class DuplicateRates:
         return value in self.modes.get(name, ())
 
     def observe(self, key: tuple[int, str], duplicate: bool, noindex: bool = False,
-                url: str = "", pattern: str = "", canonical: bool = False) -> None:
+                url: str = "", pattern: str = "", canonical: bool = False,
+                outline: str = "") -> None:
         """One page fetched through a link at `key` (to `url`, if known, of learned URL
-        `pattern`, if known): was it a duplicate view (`canonical`: by its rel=canonical),
-        was it noindex."""
+        `pattern` and its `outline`, if known): was it a duplicate view (`canonical`: by
+        its rel=canonical), was it noindex."""
         self.canonical += duplicate and canonical
         row = self.counts.setdefault(key, [0, 0, 0, 0])
         rows = [row, self.total]
-        if pattern:
-            rows.append(self.patterns.setdefault((*key, pattern), [0, 0, 0, 0]))
+        for table, name in ((self.patterns, pattern), (self.outlines, outline)):
+            if name:
+                for holder in (key[0], ANY_HOLDER):
+                    rows.append(table.setdefault((holder, key[1], name), [0, 0, 0, 0]))
         if url:
             shape, mode = url_kind(url), self.kind(url)
             rows.append(self.shapes.setdefault((*key, shape), [0, 0, 0, 0]))
@@ -288,20 +305,32 @@ class DuplicateRates:
         return (self.canonical_rate() <= UNRELIABLE_SHARE,
                 self.noindex_rate() <= UNRELIABLE_NOINDEX)
 
-    def keep(self, key: tuple[int, str], url: str = "", pattern: str = "") -> float:
+    def keep(self, key: tuple[int, str], url: str = "", pattern: str = "",
+             outline: str = "") -> float:
         """Expected share of pages new to the crawl, and content, among those the links at
-        `key` (to `url`, if given, of URL `pattern`, if given) lead to: (1 − r_dup) ·
-        min(1, 2·(1 − r_noindex)), a factor being 1 while its signal is not trusted (module
-        docstring)."""
+        `key` (to `url`, if given, of URL `pattern` and its `outline`, if given) lead to:
+        (1 − r_dup) · min(1, 2·(1 − r_noindex)), a factor being 1 while its signal is not
+        trusted (module docstring)."""
         use_dup, use_noindex = self.signals()
         n_site = self.total[0]
         row = self.counts.get(key)
         keep = 1.0
         if use_dup and n_site:
             rate = self.site_rate()
-            for counts in (row, self.patterns.get((*key, pattern)) if pattern else None):
-                if counts is not None:
-                    rate = _shrunk(counts[1], counts[0], rate)
+            if row is not None:
+                rate = _shrunk(row[1], row[0], rate)
+            # then the link's outline and its pattern, each at the Apath's other holders
+            # and then at the pair (module docstring)
+            for table, name in ((self.outlines, outline), (self.patterns, pattern)):
+                if not name:
+                    continue
+                own = table.get((*key, name))
+                n, d = (own[0], own[1]) if own is not None else (0, 0)
+                pooled = table.get((ANY_HOLDER, key[1], name))
+                if pooled is not None and pooled[0] > n:
+                    rate = _shrunk(pooled[1] - d, pooled[0] - n, rate)
+                if own is not None:
+                    rate = _shrunk(d, n, rate)
             keep *= 1.0 - rate
         if use_noindex and n_site:
             rate = self.total[2] / n_site
@@ -347,11 +376,23 @@ class DuplicateRates:
         for (cluster, apath, shape), counts in sorted(self.shapes.items()):
             yield [cluster, apath, *counts, shape]
 
+    def pattern_rows(self) -> Iterator[list[int | str]]:
+        """The per-pattern and per-outline counts in the model's manifest: [cluster (or
+        ANY_HOLDER), apath, n, d, x, b, "pattern" or "outline", name]."""
+        for table, what in ((self.patterns, "pattern"), (self.outlines, "outline")):
+            for (cluster, apath, name), counts in sorted(table.items()):
+                yield [cluster, apath, *counts, what, name]
+
     @classmethod
-    def from_rows(cls, rows: Iterable[Iterable[int | str]]) -> DuplicateRates:
-        """Inverse of `rows`; also reads the [cluster, apath, n, d] rows of models saved
-        before noindex was counted."""
+    def from_rows(cls, rows: Iterable[Iterable[int | str]],
+                  pattern_rows: Iterable[Iterable[int | str]] = ()) -> DuplicateRates:
+        """Inverse of `rows` and `pattern_rows`; also reads the [cluster, apath, n, d] rows
+        of models saved before noindex was counted (and nothing per pattern, as models saved
+        before session 40)."""
         table = cls()
+        for cluster, apath, *values, what, name in pattern_rows:
+            into = table.patterns if what == "pattern" else table.outlines
+            into[(int(cluster), str(apath), str(name))] = [int(v) for v in values]
         for row in rows:
             cluster, apath, *rest = row
             key = (int(cluster), str(apath))

@@ -298,7 +298,7 @@ if TYPE_CHECKING:
 
     from archiver.learning.discovery import News, Shingles, Worth
     from archiver.learning.model import SourceModel
-    from archiver.learning.navigation import LinkScorer
+    from archiver.learning.navigation import LinkScorer, NavigationTable
     from archiver.learning.sampling import SiteSampler
     from archiver.profile import SiteProfile
 
@@ -582,6 +582,7 @@ class SourceStrategy(Strategy):
         self._sample_hops: list[tuple[str, bool, bool]] = []
         self.evidence = HarvestEvidence()          # destinations fetched while harvesting
         self._patterns: dict[str, str] = {}         # link URL → its URL pattern
+        self._outlines: dict[str, str] = {}         # URL pattern → its outline
         # Exhausted kinds of link (module docstring, "Knowing when to stop")
         self.use_families = bool(params.get("families", True))
         self.destination_families = bool(params.get("destination_families", True))
@@ -929,11 +930,21 @@ class SourceStrategy(Strategy):
             self.hops.count(key, redirect, file)
 
     def _observe_duplicate(self, url: str, duplicate: bool, noindex: bool = False,
-                           canonical: bool = False) -> None:
-        """Count a fetched page against the (cluster, Apath) of the link that found it."""
+                           canonical: bool = False, table: NavigationTable | None = None
+                           ) -> None:
+        """Count a fetched page against the (cluster, Apath) of the link that found it, and
+        against the link's URL pattern and outline (by `table`'s, the model's being fitted,
+        else the model's in use)."""
         link, key = self._link_key(url)
-        if key is not None:
-            self.dups.observe(key, duplicate, noindex, link, self._pattern(link), canonical)
+        if key is None:
+            return
+        if table is None:
+            pattern = self._pattern(link)
+            outline = self._outline(pattern)
+        else:
+            pattern = table.pattern(link) if self.use_url_patterns else ""
+            outline = table.patterns_.outline(pattern) if pattern else ""
+        self.dups.observe(key, duplicate, noindex, link, pattern, canonical, outline)
 
     def _observe_destination(self, url: str, cluster: int, live: bool = False) -> None:
         """Count a harvested page's cluster (-1: outlier or dead; `live`, indexable, no
@@ -1095,8 +1106,10 @@ class SourceStrategy(Strategy):
         model.info["noindex_clusters"] = self._noindex_clusters(model)
         model.info["query_modes"] = self.dups.modes = s.modes_
         for page_url, (duplicate, noindex, canonical) in self._sample_dup.items():
-            self._observe_duplicate(page_url, duplicate, noindex, canonical)
+            self._observe_duplicate(page_url, duplicate, noindex, canonical,
+                                    model.navigation_)
         model.info["duplicate_views"] = list(self.dups.rows())
+        model.info["duplicate_patterns"] = list(self.dups.pattern_rows())
         model.info["canonical_views"] = self.dups.canonical
         self._sample_dup.clear()
         for hop_url, redirect, file in self._sample_hops:
@@ -1251,7 +1264,8 @@ class SourceStrategy(Strategy):
         self.live.on = trusted and mode == "ucc" and self.use_live_outliers
         self.live.read(model.info)
         self._cluster_of = dict(zip(model.urls_, model.labels_.tolist(), strict=True))
-        self.dups = DuplicateRates.from_rows(model.info.get("duplicate_views") or [])
+        self.dups = DuplicateRates.from_rows(model.info.get("duplicate_views") or [],
+                                             model.info.get("duplicate_patterns") or [])
         self.dups.modes = {str(k): frozenset(str(w) for w in v)
                            for k, v in (model.info.get("query_modes") or {}).items()}
         # a loaded model brings its sample's counts (a resumed crawl replays its sample
@@ -1262,6 +1276,7 @@ class SourceStrategy(Strategy):
         self.dups.canonical = int(model.info.get("canonical_views", self.dups.total[1]))
         self._nav.clear()          # the caches and the evidence belong to one model
         self._patterns.clear()
+        self._outlines.clear()
         self.evidence.clear()
         self._families.clear()
         from archiver.learning.discovery import Worth
@@ -1428,6 +1443,15 @@ class SourceStrategy(Strategy):
             hit = self._patterns[url] = self.scorer.table.pattern(url)
         return hit
 
+    def _outline(self, pattern: str) -> str:
+        """The outline of a learned URL `pattern` (`UrlPatterns.outline`; "" for none)."""
+        if not pattern or self.scorer is None:
+            return ""
+        hit = self._outlines.get(pattern)
+        if hit is None:                  # patterns are few: no bound needed
+            hit = self._outlines[pattern] = self.scorer.table.patterns_.outline(pattern)
+        return hit
+
     def _destination(self, nav_key: tuple[int, str, str]) -> int | None:
         """The cluster the links of a (cluster, Apath, URL pattern) lead to most (-1:
         outliers), None when the table has no destination for them at all."""
@@ -1450,7 +1474,10 @@ class SourceStrategy(Strategy):
     def _keep(self, key: tuple[int, str], url: str = "") -> float:
         """The duplicate-view factor of a link to `url` at a (cluster, Apath) pair (1 when not
         in use; each signal's own reliability guard is in `DuplicateRates.keep`)."""
-        return self.dups.keep(key, url, self._pattern(url)) if self.use_duplicates else 1.0
+        if not self.use_duplicates:
+            return 1.0
+        pattern = self._pattern(url)
+        return self.dups.keep(key, url, pattern, self._outline(pattern))
 
     def rescore(self, queued: Iterable[Queued]) -> Iterator[tuple[int, Decision]]:
         """Re-rank queued URLs with the current Score(C) (eq. 12); seeds stay first. While
