@@ -194,7 +194,8 @@ def test_the_same_apath_with_another_query_is_a_kind_of_its_own() -> None:
     views.page("http://f.test/topic/7?page=1", b"first 7", [("http://f.test/topic/7", title)])
     assert views.view("http://f.test/topic/7") == 2         # held by a page fetched before
     assert kind("x", "http://a.test/t?page=1&s=2", "http://a.test/t?s=2") == "x -page=1"
-    assert kind("x", "http://a.test/t?s=1", "http://a.test/t?s=2") == "x +s -s=1"
+    assert kind("x", "http://a.test/t?s=1", "http://a.test/t?s=2") == "x ~s"
+    assert kind("x", "http://a.test/t?s=1&p=2", "http://a.test/t?s=2&r=1") == "x +r -p=2 ~s"
     assert kind("x", "http://a.test/t", "http://a.test/t?reply=7") == "x +reply"
     assert kind("x", "http://a.test/t?page=1", "http://a.test/u") == "x"    # another path
 
@@ -222,3 +223,23 @@ def test_the_strategy_judges_a_link_with_another_query_by_its_own_kind(tmp_path)
         s.describe(visit)
         (d,) = s.decide(visit, visit.page.links)
         assert d.reason.startswith("self-view") is skipped, page
+
+
+def test_a_page_reached_through_a_permalink_holds_its_other_posts_permalinks_as_views() -> None:
+    """A real django-machina's topic page reached through a post's permalink (``?post=N``)
+    links every post it shows by its permalink: views of itself. The link changes the
+    holder's ``post`` argument, a kind of its own whatever the holder's post ("~post"), so
+    it is learned from a few pages, and a permalink to another post on a fetched page is
+    then a known view wherever the crawl finds it (a member's post list)."""
+    subject = "/html/body/div/h4/a"
+    views = SelfViews(lambda url: 2)
+    for i in range(MIN_SELF):
+        topic = f"http://m.test/topic/{i}/"
+        views.page(f"{topic}?post={10 * i}", f"topic {i}".encode(),
+                   [(f"{topic}?post={10 * i + 1}", subject)])
+        views.landed(f"{topic}?post={10 * i + 1}", f"topic {i}".encode())
+    assert views.counts == {(2, subject + " ~post"): [MIN_SELF, MIN_SELF]}
+    views.page("http://m.test/topic/9/?post=90", b"topic 9",
+               [("http://m.test/topic/9/?post=91", subject)])
+    assert views.view("http://m.test/topic/9/?post=91") == 2
+    assert views.view("http://m.test/topic/8/?post=81") is None

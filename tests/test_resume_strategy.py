@@ -4,7 +4,6 @@ the earlier runs taught it by replaying their fetches from the job's database an
 
 from __future__ import annotations
 
-import json
 import logging
 import math
 import os
@@ -23,7 +22,6 @@ import yaml
 from archiver.crawl import Crawl, CrawlResult
 from archiver.db import MIGRATIONS, connect
 from archiver.errors import JobError
-from archiver.learning.duplicates import ANY_HOLDER
 from archiver.warccheck import check_file
 from archiver.zoo import make_site, serve
 from tests.test_source_strategy import BUDGET, _example, _profile
@@ -97,12 +95,6 @@ def test_an_interrupted_crawl_fetches_what_an_uninterrupted_one_does(forum, tmp_
     assert _fetched(tmp_path / "parts") == _fetched(tmp_path / "whole")
     assert (tmp_path / "parts/model/manifest.json").read_bytes() == \
         (tmp_path / "whole/model/manifest.json").read_bytes()
-    # the sample's pages counted by their links' URL patterns and outlines, at their pairs
-    # and at any holder (`DuplicateRates.pattern_rows`), are kept for the resumed harvest
-    info = json.loads((tmp_path / "whole/model/manifest.json").read_text())["info"]
-    kept = {(row[0] == ANY_HOLDER, row[6]) for row in info["duplicate_patterns"]}
-    assert kept == {(True, "pattern"), (False, "pattern"), (True, "outline"),
-                    (False, "outline")}
 
 
 @pytest.mark.slow

@@ -41,19 +41,21 @@ link), so their rate is the pair's, refined by the learned URL pattern of the li
 one thumbnail anchor of a photo site's lists leads to the photos from a photostream and to
 the same photos in an album's context (`/photos/*/#/in/*/`), and at the pair's rate of about
 one half the zoo media site fetched 694 album views before its last profiles (requests to
-95% of its UCC entities 3,910 → 3,077). One Apath's links also have the same URL patterns
-on pages of other clusters, so the chain is: the site, the pair, the pattern's *outline*
-(`UrlPatterns.outline`: ``/garden/*/*`` → ``/*/*/*``, ``/garden/*/_create`` →
-``/*/*/_create``) at the Apath's other holders and then at the pair, the pattern at the
-other holders and then at the pair; each level shrunk towards the one before, and the
-pair's own pages left out of the other holders' counts. A real django-wiki's breadcrumb
-dropdown holds an article's children and its "add article" link, a login redirect; a
-cluster whose 8 sampled dropdown links were all "add article" condemned its links to child
-articles at the pair's rate (0.86), links the other clusters' dropdowns had shown to lead to
-new articles (session 40: the article source-target lost in session 39). The sample's
-pages are counted by pattern and outline once the patterns are learned, and those rows are
-saved with the model (`pattern_rows`); a resumed crawl counts its harvest's again as it
-replays its fetches (`archiver.replay`).
+95% of its UCC entities 3,910 → 3,077). For a pattern the pair has not fetched, the rate
+is its *outline*'s there (`UrlPatterns.outline`: ``/garden/*/*`` → ``/*/*/*``,
+``/garden/*/_create`` → ``/*/*/_create``), and for an outline it has not fetched either,
+the outline's and then the pattern's at the Apath's other holders (as the navigation
+table backs off for a pattern it never sampled). A real django-wiki's breadcrumb dropdown
+holds an article's children and its "add article" link, a login redirect; a cluster whose
+8 sampled dropdown links were all "add article" condemned its links to child articles at
+the pair's rate (0.86), links the other clusters' dropdowns had shown to lead to new
+articles (session 40: the article source-target lost in session 39). Once the pair has
+fetched a pattern or its outline, its own pages decide. The pattern and outline rows are
+counted while harvesting and are not saved with the model: a resumed crawl counts them
+again as it replays its earlier fetches (`archiver.replay`). Counting the sample's pages
+too, as the patterns are learned, cost a real FlaskBB 100 requests and a Puput 46
+(source-ucc 800 -> 900, 586 -> 632): a view is a duplicate or not by what was fetched
+before it, and the sample's order is not the harvest's.
 
 Noindex follows the *kind* of page the link leads to, and one Apath often holds links to
 several kinds: a wiki's tabs (article, talk, edit, history) share ``.../nav/ul/li/a``, a
@@ -234,7 +236,8 @@ class DuplicateRates:
     by_shape: dict[str, list[int]] = field(default_factory=dict)  # summed over pairs (derived)
     by_mode: dict[str, list[int]] = field(default_factory=dict)   # the same per `mode_kind`
     # per learned URL pattern within a key, and per (ANY_HOLDER, Apath, pattern), for the
-    # duplicate rate (`pattern_rows`); `outlines` the same per outline
+    # duplicate rate; `outlines` the same per outline. Counted while harvesting, not saved
+    # with the model (the sample's pages are counted before the patterns are learned)
     patterns: dict[tuple[int, str, str], list[int]] = field(default_factory=dict)
     outlines: dict[tuple[int, str, str], list[int]] = field(default_factory=dict)
     canonical: int = 0      # duplicate views judged by a rel=canonical naming another URL
@@ -319,18 +322,17 @@ class DuplicateRates:
             rate = self.site_rate()
             if row is not None:
                 rate = _shrunk(row[1], row[0], rate)
-            # then the link's outline and its pattern, each at the Apath's other holders
-            # and then at the pair (module docstring)
-            for table, name in ((self.outlines, outline), (self.patterns, pattern)):
-                if not name:
-                    continue
-                own = table.get((*key, name))
-                n, d = (own[0], own[1]) if own is not None else (0, 0)
-                pooled = table.get((ANY_HOLDER, key[1], name))
-                if pooled is not None and pooled[0] > n:
-                    rate = _shrunk(pooled[1] - d, pooled[0] - n, rate)
-                if own is not None:
-                    rate = _shrunk(d, n, rate)
+            # then the link's pattern at the pair, else its outline there, else the
+            # outline and the pattern at the Apath's other holders (module docstring)
+            own = [table.get((*key, name)) for table, name in
+                   ((self.patterns, pattern), (self.outlines, outline)) if name]
+            mine = next((counts for counts in own if counts is not None), None)
+            if mine is not None:
+                rate = _shrunk(mine[1], mine[0], rate)
+            else:
+                for table, name in ((self.outlines, outline), (self.patterns, pattern)):
+                    if name and (pooled := table.get((ANY_HOLDER, key[1], name))):
+                        rate = _shrunk(pooled[1], pooled[0], rate)
             keep *= 1.0 - rate
         if use_noindex and n_site:
             rate = self.total[2] / n_site
@@ -376,23 +378,11 @@ class DuplicateRates:
         for (cluster, apath, shape), counts in sorted(self.shapes.items()):
             yield [cluster, apath, *counts, shape]
 
-    def pattern_rows(self) -> Iterator[list[int | str]]:
-        """The per-pattern and per-outline counts in the model's manifest: [cluster (or
-        ANY_HOLDER), apath, n, d, x, b, "pattern" or "outline", name]."""
-        for table, what in ((self.patterns, "pattern"), (self.outlines, "outline")):
-            for (cluster, apath, name), counts in sorted(table.items()):
-                yield [cluster, apath, *counts, what, name]
-
     @classmethod
-    def from_rows(cls, rows: Iterable[Iterable[int | str]],
-                  pattern_rows: Iterable[Iterable[int | str]] = ()) -> DuplicateRates:
-        """Inverse of `rows` and `pattern_rows`; also reads the [cluster, apath, n, d] rows
-        of models saved before noindex was counted (and nothing per pattern, as models saved
-        before session 40)."""
+    def from_rows(cls, rows: Iterable[Iterable[int | str]]) -> DuplicateRates:
+        """Inverse of `rows`; also reads the [cluster, apath, n, d] rows of models saved
+        before noindex was counted."""
         table = cls()
-        for cluster, apath, *values, what, name in pattern_rows:
-            into = table.patterns if what == "pattern" else table.outlines
-            into[(int(cluster), str(apath), str(name))] = [int(v) for v in values]
         for row in rows:
             cluster, apath, *rest = row
             key = (int(cluster), str(apath))

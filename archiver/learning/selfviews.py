@@ -68,12 +68,20 @@ def kind(apath: str, holder: str, link: str) -> str:
     another page on the next: a FlaskBB topic's title links /topic/12-slug, which is the
     page itself on /topic/12-slug?page=1 (reached through a post's permalink) and page 1 on
     ?page=2. An added argument's value is left out: it is often an id (WordPress's
-    ``?replytocom=N`` on every comment), and one kind per value would never be learned."""
+    ``?replytocom=N`` on every comment), and one kind per value would never be learned.
+    So is the value of an argument the link changes, "~name": a real django-machina's topic
+    page reached through a post's permalink, ``?post=3384``, links every post shown on it
+    as ``?post=N``, all views of itself; counted as "-post=3384 +post", one kind per
+    permalink, they were never learned (source-target fetched 169 topic pages again through
+    a second permalink of a post on the same page)."""
     queries = same_path_queries(holder, link)
     if queries is None:
         return apath
     hq, kq = queries
-    diff = sorted({f"-{n}={v}" for n, v in hq - kq} | {f"+{n}" for n, _ in kq - hq})
+    added = {n for n, _ in kq - hq}
+    dropped = hq - kq
+    diff = sorted({f"-{n}={v}" for n, v in dropped if n not in added}
+                  | {f"~{n}" if n in {d for d, _ in dropped} else f"+{n}" for n in added})
     return f"{apath} {' '.join(diff)}" if diff else apath
 
 

@@ -298,7 +298,7 @@ if TYPE_CHECKING:
 
     from archiver.learning.discovery import News, Shingles, Worth
     from archiver.learning.model import SourceModel
-    from archiver.learning.navigation import LinkScorer, NavigationTable
+    from archiver.learning.navigation import LinkScorer
     from archiver.learning.sampling import SiteSampler
     from archiver.profile import SiteProfile
 
@@ -930,21 +930,14 @@ class SourceStrategy(Strategy):
             self.hops.count(key, redirect, file)
 
     def _observe_duplicate(self, url: str, duplicate: bool, noindex: bool = False,
-                           canonical: bool = False, table: NavigationTable | None = None
-                           ) -> None:
-        """Count a fetched page against the (cluster, Apath) of the link that found it, and
-        against the link's URL pattern and outline (by `table`'s, the model's being fitted,
-        else the model's in use)."""
+                           canonical: bool = False) -> None:
+        """Count a fetched page against the (cluster, Apath) of the link that found it, and,
+        while harvesting, against the link's URL pattern and its outline."""
         link, key = self._link_key(url)
-        if key is None:
-            return
-        if table is None:
+        if key is not None:
             pattern = self._pattern(link)
-            outline = self._outline(pattern)
-        else:
-            pattern = table.pattern(link) if self.use_url_patterns else ""
-            outline = table.patterns_.outline(pattern) if pattern else ""
-        self.dups.observe(key, duplicate, noindex, link, pattern, canonical, outline)
+            self.dups.observe(key, duplicate, noindex, link, pattern, canonical,
+                              self._outline(pattern))
 
     def _observe_destination(self, url: str, cluster: int, live: bool = False) -> None:
         """Count a harvested page's cluster (-1: outlier or dead; `live`, indexable, no
@@ -1106,10 +1099,8 @@ class SourceStrategy(Strategy):
         model.info["noindex_clusters"] = self._noindex_clusters(model)
         model.info["query_modes"] = self.dups.modes = s.modes_
         for page_url, (duplicate, noindex, canonical) in self._sample_dup.items():
-            self._observe_duplicate(page_url, duplicate, noindex, canonical,
-                                    model.navigation_)
+            self._observe_duplicate(page_url, duplicate, noindex, canonical)
         model.info["duplicate_views"] = list(self.dups.rows())
-        model.info["duplicate_patterns"] = list(self.dups.pattern_rows())
         model.info["canonical_views"] = self.dups.canonical
         self._sample_dup.clear()
         for hop_url, redirect, file in self._sample_hops:
@@ -1264,8 +1255,7 @@ class SourceStrategy(Strategy):
         self.live.on = trusted and mode == "ucc" and self.use_live_outliers
         self.live.read(model.info)
         self._cluster_of = dict(zip(model.urls_, model.labels_.tolist(), strict=True))
-        self.dups = DuplicateRates.from_rows(model.info.get("duplicate_views") or [],
-                                             model.info.get("duplicate_patterns") or [])
+        self.dups = DuplicateRates.from_rows(model.info.get("duplicate_views") or [])
         self.dups.modes = {str(k): frozenset(str(w) for w in v)
                            for k, v in (model.info.get("query_modes") or {}).items()}
         # a loaded model brings its sample's counts (a resumed crawl replays its sample
