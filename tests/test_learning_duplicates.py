@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from archiver.learning.duplicates import (
-    ANY_HOLDER,
     MIN_KIND_WEIGHT,
     PRIOR_WEIGHT,
     DuplicateRates,
@@ -412,69 +411,6 @@ def test_duplicate_rate_is_refined_per_url_pattern_within_a_pair() -> None:
     assert album == pytest.approx(1 - (20 + 2 * pair_rate) / (20 + 2))
     assert rates.keep(key, "/photos/u1/albums/", "/photos/*/albums/") == pytest.approx(pair)
     assert all(len(row) != 7 or row[-1] != "/photos/*/#/in/*/" for row in rates.rows())
-
-
-def test_a_pattern_never_fetched_at_its_pair_gets_its_rate_at_the_other_holders() -> None:
-    """A real django-wiki's breadcrumb dropdown holds an article's children and its "add
-    article" link (a login redirect, a duplicate view): one Apath, two URL patterns. On a
-    cluster whose dropdowns were sampled only for "add article", the pair's rate condemned
-    its links to child articles, which the other clusters' dropdowns had shown to be new
-    articles (session 39: the one article source-target lost). A link whose pattern, and
-    the pattern's outline, the pair never fetched now gets the outline's and then the
-    pattern's rate at the Apath's other holders."""
-    rates = DuplicateRates()
-    dropdown = "/html/body/div/div/div/div/a[@class=\"dropdown-item\"]"
-
-    def see(cluster: int, duplicate: bool, url: str, pattern: str, outline: str) -> None:
-        rates.observe((cluster, dropdown), duplicate, url=url, pattern=pattern,
-                      outline=outline)
-
-    for i in range(6):               # the sparse cluster 8: "add article" only
-        see(8, i < 5, f"/w/a{i}/_create/", "/w/*/_create", "/*/*/_create")
-    for i in range(30):              # cluster 3's dropdowns: child articles, and "add"
-        see(3, False, f"/w/b{i}/c/", "/w/*/*", "/*/*/*")
-        see(3, True, f"/w/b{i}/_create/", "/w/*/_create", "/*/*/_create")
-    for i in range(40):
-        rates.observe((1, "/html/body/a"), False, url=f"/x/{i}")
-    site = 35 / 106
-    pair_rate = (5 + 2 * site) / (6 + 2)
-    assert rates.keep((8, dropdown)) == pytest.approx(1 - pair_rate)
-    outline_rate = 2 * pair_rate / (30 + 2)         # the other holders' outline: no copies
-    child = rates.keep((8, dropdown), "/w/a1/new/", "/w/*/*", "/*/*/*")
-    assert child == pytest.approx(1 - 2 * outline_rate / (30 + 2)) and child > 0.9
-    # a pattern new everywhere, of a known outline: the outline's rate
-    other = rates.keep((8, dropdown), "/v/a1/new/", "/v/*/*", "/*/*/*")
-    assert other == pytest.approx(1 - outline_rate)
-    # the pattern of the pair's own failures stays condemned by its own pages
-    assert rates.keep((8, dropdown), "/w/a9/_create/", "/w/*/_create", "/*/*/_create") < 0.2
-    # once the pair has fetched the pattern, its own pages of it decide (as before)
-    see(8, True, "/w/a1/new/", "/w/*/*", "/*/*/*")
-    assert rates.patterns[(ANY_HOLDER, dropdown, "/w/*/*")] == [31, 1, 0, 0]
-    pair_rate = (6 + 2 * 36 / 107) / (7 + 2)
-    assert rates.keep((8, dropdown), "/w/a2/new/", "/w/*/*", "/*/*/*") == pytest.approx(
-        1 - (1 + 2 * pair_rate) / (1 + 2))
-    # ... and so do its pages of the outline, for a pattern it has not fetched
-    assert rates.keep((8, dropdown), "/w/a2/new/", "/u/*/*", "/*/*/*") == pytest.approx(
-        1 - (1 + 2 * pair_rate) / (1 + 2))
-    assert all(len(row) != 7 or row[-1] != "/w/*/*" for row in rates.rows())  # not saved
-
-
-def test_a_pair_s_own_pages_of_a_pattern_outweigh_the_other_holders() -> None:
-    """A real FlaskBB's forum lists link each topic's "last post" permalink, a redirect to
-    the topic fetched from the list already (a duplicate view); the same Apath's permalinks
-    on pages of other clusters led to new topics. The pair's own pages of the pattern
-    decide, from their first few: the other holders' rate is for links of a pattern the
-    pair never fetched (chained between the pair's outline and its pattern, it had kept
-    this one at 0.39)."""
-    rates = DuplicateRates()
-    last = "/html/body/div/div/div/div/div/div/div/a"
-    for i in range(3):
-        rates.observe((0, last), True, url=f"/post/{i}", pattern="/post/#", outline="/*/#")
-    for i in range(40):
-        rates.observe((-1, last), False, url=f"/post/{100 + i}", pattern="/post/#",
-                      outline="/*/#")
-    assert rates.keep((0, last), "/post/99", "/post/#", "/*/#") < 0.2
-    assert rates.keep((-1, last), "/post/99", "/post/#", "/*/#") > 0.9
 
 
 def _kinds(table: DuplicateRates, rows: list[tuple[str, int, int]]) -> None:

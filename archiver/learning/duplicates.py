@@ -36,30 +36,16 @@ noindex), shrunk towards the site-wide rate p₀ = D / N with m = 2 pseudo-obser
 pair seen once is not condemned by one page and an unseen pair gets the site's average.
 
 Duplicate views follow the link's *position* (the "last post" permalink beside the topic
-link), so their rate is the pair's, refined by the learned URL pattern of the link
-(`archiver.learning.urlshape.UrlPatterns`; the pattern's rate shrunk towards the pair's):
-one thumbnail anchor of a photo site's lists leads to the photos from a photostream and to
-the same photos in an album's context (`/photos/*/#/in/*/`), and at the pair's rate of about
-one half the zoo media site fetched 694 album views before its last profiles (requests to
-95% of its UCC entities 3,910 → 3,077). For a pattern the pair has not fetched, the rate
-is its *outline*'s there (`UrlPatterns.outline`: ``/garden/*/*`` → ``/*/*/*``,
-``/garden/*/_create`` → ``/*/*/_create``), and for an outline it has not fetched either,
-the outline's and then the pattern's at the Apath's other holders (as the navigation
-table backs off for a pattern it never sampled). A real django-wiki's breadcrumb dropdown
-holds an article's children and its "add article" link, a login redirect; a cluster whose
-8 sampled dropdown links were all "add article" condemned its links to child articles at
-the pair's rate (0.86), links the other clusters' dropdowns had shown to lead to new
-articles (session 40: the article source-target lost in session 39). Once the pair has
-fetched a pattern or its outline, its own pages decide. The pattern and outline rows are
-counted while harvesting and are not saved with the model: a resumed crawl counts them
-again as it replays its earlier fetches (`archiver.replay`). Counting the sample's pages
-too, as the patterns are learned, cost a real FlaskBB 100 requests and a Puput 46
-(source-ucc 800 -> 900, 586 -> 632): a view is a duplicate or not by what was fetched
-before it, and the sample's order is not the harvest's.
-
-Noindex follows the *kind* of page the link leads to, and one Apath often holds links to
-several kinds: a wiki's tabs (article, talk, edit, history) share ``.../nav/ul/li/a``, a
-diff's header cell links the old revision and the next diff. So
+link), so their rate is the pair's, refined while harvesting by the learned URL pattern of
+the link (`archiver.learning.urlshape.UrlPatterns`; the pattern's rate shrunk towards the
+pair's): one thumbnail anchor of a photo site's lists leads to the photos from a photostream
+and to the same photos in an album's context (`/photos/*/#/in/*/`), and at the pair's rate
+of about one half the zoo media site fetched 694 album views before its last profiles
+(requests to 95% of its UCC entities 3,910 → 3,077). Pattern rows are not saved with the
+model: a resumed crawl counts them again as it replays its earlier fetches
+(`archiver.replay`). Noindex follows the *kind* of page the link leads to, and one Apath
+often holds links to several kinds: a wiki's tabs (article, talk, edit, history) share
+``.../nav/ul/li/a``, a diff's header cell links the old revision and the next diff. So
 noindex is also counted per *URL kind* of the destination (`url_kind`: the path with its
 last segment as ``*`` and digit runs as N, and the query's parameter names), site-wide and
 within each pair. A link whose kind has been fetched before gets its kind's site-wide
@@ -154,7 +140,6 @@ MIN_KINDS = 5
 UNRELIABLE_SHARE = 0.5     # duplicate views on more than this share of fetches: ignored
 UNRELIABLE_NOINDEX = 0.9   # noindex on more than this share of the other pages: ignored
 NOINDEX_TOLERANCE = 0.5    # a kind of page with at most this noindex rate is not demoted
-ANY_HOLDER = -2            # the pooled key of a pattern's (or outline's) links at any cluster
 _DIGITS = re.compile(r"\d+")
 # A wiki's namespaced page name, "Special:RecentChanges", "Talk:Paris" (MediaWiki, DokuWiki)
 _NAMESPACE = re.compile(r"([A-Za-z][A-Za-z_ ]{0,30}):(?!//)")
@@ -235,11 +220,9 @@ class DuplicateRates:
     shapes: dict[tuple[int, str, str], list[int]] = field(default_factory=dict)  # per url_kind
     by_shape: dict[str, list[int]] = field(default_factory=dict)  # summed over pairs (derived)
     by_mode: dict[str, list[int]] = field(default_factory=dict)   # the same per `mode_kind`
-    # per learned URL pattern within a key, and per (ANY_HOLDER, Apath, pattern), for the
-    # duplicate rate; `outlines` the same per outline. Counted while harvesting, not saved
-    # with the model (the sample's pages are counted before the patterns are learned)
+    # per learned URL pattern within a key, for the duplicate rate; counted while harvesting
+    # and not saved with the model (the sample's pages are counted before patterns apply)
     patterns: dict[tuple[int, str, str], list[int]] = field(default_factory=dict)
-    outlines: dict[tuple[int, str, str], list[int]] = field(default_factory=dict)
     canonical: int = 0      # duplicate views judged by a rel=canonical naming another URL
     # the query's mode values per parameter: kinds are `mode_kind`s with them (not saved in
     # the rows; the model keeps them beside)
@@ -262,18 +245,15 @@ class DuplicateRates:
         return value in self.modes.get(name, ())
 
     def observe(self, key: tuple[int, str], duplicate: bool, noindex: bool = False,
-                url: str = "", pattern: str = "", canonical: bool = False,
-                outline: str = "") -> None:
+                url: str = "", pattern: str = "", canonical: bool = False) -> None:
         """One page fetched through a link at `key` (to `url`, if known, of learned URL
-        `pattern` and its `outline`, if known): was it a duplicate view (`canonical`: by
-        its rel=canonical), was it noindex."""
+        `pattern`, if known): was it a duplicate view (`canonical`: by its rel=canonical),
+        was it noindex."""
         self.canonical += duplicate and canonical
         row = self.counts.setdefault(key, [0, 0, 0, 0])
         rows = [row, self.total]
-        for table, name in ((self.patterns, pattern), (self.outlines, outline)):
-            if name:
-                for holder in (key[0], ANY_HOLDER):
-                    rows.append(table.setdefault((holder, key[1], name), [0, 0, 0, 0]))
+        if pattern:
+            rows.append(self.patterns.setdefault((*key, pattern), [0, 0, 0, 0]))
         if url:
             shape, mode = url_kind(url), self.kind(url)
             rows.append(self.shapes.setdefault((*key, shape), [0, 0, 0, 0]))
@@ -308,31 +288,20 @@ class DuplicateRates:
         return (self.canonical_rate() <= UNRELIABLE_SHARE,
                 self.noindex_rate() <= UNRELIABLE_NOINDEX)
 
-    def keep(self, key: tuple[int, str], url: str = "", pattern: str = "",
-             outline: str = "") -> float:
+    def keep(self, key: tuple[int, str], url: str = "", pattern: str = "") -> float:
         """Expected share of pages new to the crawl, and content, among those the links at
-        `key` (to `url`, if given, of URL `pattern` and its `outline`, if given) lead to:
-        (1 − r_dup) · min(1, 2·(1 − r_noindex)), a factor being 1 while its signal is not
-        trusted (module docstring)."""
+        `key` (to `url`, if given, of URL `pattern`, if given) lead to: (1 − r_dup) ·
+        min(1, 2·(1 − r_noindex)), a factor being 1 while its signal is not trusted (module
+        docstring)."""
         use_dup, use_noindex = self.signals()
         n_site = self.total[0]
         row = self.counts.get(key)
         keep = 1.0
         if use_dup and n_site:
             rate = self.site_rate()
-            if row is not None:
-                rate = _shrunk(row[1], row[0], rate)
-            # then the link's pattern at the pair, else its outline there, else the
-            # outline and the pattern at the Apath's other holders (module docstring)
-            own = [table.get((*key, name)) for table, name in
-                   ((self.patterns, pattern), (self.outlines, outline)) if name]
-            mine = next((counts for counts in own if counts is not None), None)
-            if mine is not None:
-                rate = _shrunk(mine[1], mine[0], rate)
-            else:
-                for table, name in ((self.outlines, outline), (self.patterns, pattern)):
-                    if name and (pooled := table.get((ANY_HOLDER, key[1], name))):
-                        rate = _shrunk(pooled[1], pooled[0], rate)
+            for counts in (row, self.patterns.get((*key, pattern)) if pattern else None):
+                if counts is not None:
+                    rate = _shrunk(counts[1], counts[0], rate)
             keep *= 1.0 - rate
         if use_noindex and n_site:
             rate = self.total[2] / n_site

@@ -582,7 +582,6 @@ class SourceStrategy(Strategy):
         self._sample_hops: list[tuple[str, bool, bool]] = []
         self.evidence = HarvestEvidence()          # destinations fetched while harvesting
         self._patterns: dict[str, str] = {}         # link URL → its URL pattern
-        self._outlines: dict[str, str] = {}         # URL pattern → its outline
         # Exhausted kinds of link (module docstring, "Knowing when to stop")
         self.use_families = bool(params.get("families", True))
         self.destination_families = bool(params.get("destination_families", True))
@@ -931,13 +930,10 @@ class SourceStrategy(Strategy):
 
     def _observe_duplicate(self, url: str, duplicate: bool, noindex: bool = False,
                            canonical: bool = False) -> None:
-        """Count a fetched page against the (cluster, Apath) of the link that found it, and,
-        while harvesting, against the link's URL pattern and its outline."""
+        """Count a fetched page against the (cluster, Apath) of the link that found it."""
         link, key = self._link_key(url)
         if key is not None:
-            pattern = self._pattern(link)
-            self.dups.observe(key, duplicate, noindex, link, pattern, canonical,
-                              self._outline(pattern))
+            self.dups.observe(key, duplicate, noindex, link, self._pattern(link), canonical)
 
     def _observe_destination(self, url: str, cluster: int, live: bool = False) -> None:
         """Count a harvested page's cluster (-1: outlier or dead; `live`, indexable, no
@@ -1266,7 +1262,6 @@ class SourceStrategy(Strategy):
         self.dups.canonical = int(model.info.get("canonical_views", self.dups.total[1]))
         self._nav.clear()          # the caches and the evidence belong to one model
         self._patterns.clear()
-        self._outlines.clear()
         self.evidence.clear()
         self._families.clear()
         from archiver.learning.discovery import Worth
@@ -1433,15 +1428,6 @@ class SourceStrategy(Strategy):
             hit = self._patterns[url] = self.scorer.table.pattern(url)
         return hit
 
-    def _outline(self, pattern: str) -> str:
-        """The outline of a learned URL `pattern` (`UrlPatterns.outline`; "" for none)."""
-        if not pattern or self.scorer is None:
-            return ""
-        hit = self._outlines.get(pattern)
-        if hit is None:                  # patterns are few: no bound needed
-            hit = self._outlines[pattern] = self.scorer.table.patterns_.outline(pattern)
-        return hit
-
     def _destination(self, nav_key: tuple[int, str, str]) -> int | None:
         """The cluster the links of a (cluster, Apath, URL pattern) lead to most (-1:
         outliers), None when the table has no destination for them at all."""
@@ -1464,10 +1450,7 @@ class SourceStrategy(Strategy):
     def _keep(self, key: tuple[int, str], url: str = "") -> float:
         """The duplicate-view factor of a link to `url` at a (cluster, Apath) pair (1 when not
         in use; each signal's own reliability guard is in `DuplicateRates.keep`)."""
-        if not self.use_duplicates:
-            return 1.0
-        pattern = self._pattern(url)
-        return self.dups.keep(key, url, pattern, self._outline(pattern))
+        return self.dups.keep(key, url, self._pattern(url)) if self.use_duplicates else 1.0
 
     def rescore(self, queued: Iterable[Queued]) -> Iterator[tuple[int, Decision]]:
         """Re-rank queued URLs with the current Score(C) (eq. 12); seeds stay first. While
