@@ -61,27 +61,28 @@ def same_path_queries(a: str, b: str) -> tuple[set[tuple[str, str]], set[tuple[s
 
 
 def kind(apath: str, holder: str, link: str) -> str:
-    """The kind of a link within its holder's cluster: its canonical Apath and, for a link
-    to the holder's own path with another query, how the query differs, as sorted
-    "-name=value" (the holder's arguments it drops) and "+name" (arguments it adds or
+    """The kind of a link within its holder's cluster: its canonical Apath and, for a link to
+    the holder's own path with another query, how the query differs, as sorted "-name=value"
+    (the holder's arguments it drops), "+name" (arguments it adds) and "~name" (arguments it
     changes) after a space. One Apath can be a view of its holder on one page and a link to
     another page on the next: a FlaskBB topic's title links /topic/12-slug, which is the
     page itself on /topic/12-slug?page=1 (reached through a post's permalink) and page 1 on
     ?page=2. An added argument's value is left out: it is often an id (WordPress's
-    ``?replytocom=N`` on every comment), and one kind per value would never be learned.
-    So is the value of an argument the link changes, "~name": a real django-machina's topic
-    page reached through a post's permalink, ``?post=3384``, links every post shown on it
-    as ``?post=N``, all views of itself; counted as "-post=3384 +post", one kind per
-    permalink, they were never learned (source-target fetched 169 topic pages again through
-    a second permalink of a post on the same page)."""
+    ``?replytocom=N`` on every comment), and one kind per value would never be learned. So
+    is the value of an argument the link changes, "~name": a real django-machina's topic
+    page reached through a post's permalink, ``?post=3384``, links every post shown on it as
+    ``?post=N``, all views of itself; counted as "-post=3384 +post", one kind per permalink,
+    they were never learned (source-target fetched 169 topic pages again through a second
+    permalink of a post on the same page)."""
     queries = same_path_queries(holder, link)
     if queries is None:
         return apath
     hq, kq = queries
     added = {n for n, _ in kq - hq}
-    dropped = hq - kq
+    dropped = hq - kq                     # (name, value) pairs: a name may repeat
+    changed = added & {n for n, _ in dropped}
     diff = sorted({f"-{n}={v}" for n, v in dropped if n not in added}
-                  | {f"~{n}" if n in {d for d, _ in dropped} else f"+{n}" for n in added})
+                  | {f"~{n}" if n in changed else f"+{n}" for n in added})
     return f"{apath} {' '.join(diff)}" if diff else apath
 
 
