@@ -52,7 +52,9 @@ Figures per crawler, over its first `budget` requests:
 - distinct: requests that archived a UCC page not archived before, over all requests;
 - recall: UCC pages archived over all existing ones (redirect titles are not pages);
 - requests to 50/80/95% of the UCC pages, and their ratio to the floor (0.95 × pages);
-- where the requests went, by page type.
+- where the requests went, by page type;
+- where the requests to 95% of the UCC went: the learning sample (new UCC pages, the rest),
+  then new UCC pages, UCC pages archived again, redirects and errors, other page types.
 
     python -m benchmarks.realsite.bench [--site mediawiki|wordpress|flaskbb|dokuwiki|askbot|
                                                spirit|machina|photologue|trac|puput|
@@ -98,10 +100,12 @@ import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from archiver.db import connect
 from archiver.evaluation.captures import Capture, read_captures
 from archiver.evaluation.crawlers import CrawlRun, run_archiver, run_wget, wget_version
 from archiver.page import Page, parse_html
@@ -156,10 +160,11 @@ TITLES = {"mediawiki": "MediaWiki", "wordpress": "WordPress", "flaskbb": "FlaskB
           "mediagoblin": "MediaGoblin"}
 
 
-def score(captures: Sequence[Capture], site: Any, pages: set[str], budget: int
-          ) -> dict[str, Any]:
+def score(captures: Sequence[Capture], site: Any, pages: set[str], budget: int,
+          sample: int = 0) -> dict[str, Any]:
     """The figures of one crawl's first `budget` captures (see the module docstring); `pages`
-    are the `entity_of` keys of the site's UCC pages."""
+    are the `entity_of` keys of the site's UCC pages, `sample` the crawl's learning requests
+    (`sample_requests`), for `spending`."""
     caps = list(captures)[:budget]
     ucc_views, seen, reached = 0, set(), {}
     types: Counter[str] = Counter()
@@ -178,7 +183,44 @@ def score(captures: Sequence[Capture], site: Any, pages: set[str], budget: int
     n = len(caps)
     return {"requests": n, "vr": ucc_views / n if n else 0.0,
             "distinct": len(seen) / n if n else 0.0, "recall": len(seen) / len(pages),
-            "reached": reached, "types": types}
+            "reached": reached, "types": types,
+            "spent": spending(caps[:reached.get(0.95, n)], site, pages, sample)}
+
+
+def spending(captures: Sequence[Capture], site: Any, pages: set[str], sample: int = 0
+             ) -> Counter[str]:
+    """Where `captures` went: the first `sample` (the learning sample) as "sample: new UCC"
+    or "sample: other", the rest as "new UCC" (a UCC page not archived before), "UCC again"
+    (one archived before, under this URL or another), "not 2xx" (redirects, errors) or the
+    page type of anything else."""
+    spent: Counter[str] = Counter()
+    seen: set[str] = set()
+    for i, cap in enumerate(captures):
+        key = site.entity_of(cap.url)
+        ok = cap.status is not None and 200 <= cap.status < 300
+        ucc = ok and key is not None and key in pages
+        if i < sample:
+            spent["sample: new UCC" if ucc and key not in seen else "sample: other"] += 1
+        elif ucc:
+            spent["new UCC" if key not in seen else "UCC again"] += 1
+        else:
+            spent[site.page_type(cap.url) if ok else "not 2xx"] += 1
+        if ucc:
+            seen.add(key)
+    return spent
+
+
+def sample_requests(folder: Path) -> int:
+    """How many requests an archiver crawl in `folder` made before its model was fitted (the
+    learning sample): the fetches up to the job's `learned_after_fetch`; 0 for wget, bfs,
+    or a crawl that fitted no model."""
+    db = folder / "crawl.sqlite3"
+    if not db.exists():
+        return 0
+    with closing(connect(db, readonly=True)) as con:
+        return int(con.execute("SELECT count(*) FROM fetch WHERE id <= "
+                               "(SELECT learned_after_fetch FROM job WHERE id = 1)"
+                               ).fetchone()[0])
 
 
 def _local(url: str) -> str:
@@ -247,6 +289,16 @@ def table(rows: list[tuple[str, CrawlRun, dict[str, Any]]], n_pages: int,
     for name, _, s in rows:
         out.append(f"| {name} | " + " | ".join(str(s["types"].get(t, 0)) for t in type_order)
                    + " |")
+    out += ["", "Where the requests to 95% of the UCC went (all of them when 95% was not "
+            "reached; `spending`):", "",
+            "| crawler | sample: new UCC | sample: other | new UCC | UCC again | not 2xx | "
+            "other page types |", "|---|---:|---:|---:|---:|---:|---|"]
+    named = ("sample: new UCC", "sample: other", "new UCC", "UCC again", "not 2xx")
+    for name, _, s in rows:
+        spent = s["spent"]
+        rest = ", ".join(f"{t} {n}" for t, n in spent.most_common() if t not in named)
+        out.append(f"| {name} | " + " | ".join(str(spent.get(t, 0)) for t in named)
+                   + f" | {rest or '–'} |")
     return out
 
 
@@ -325,7 +377,7 @@ def main(argv: list[str] | None = None) -> int:
             run = crawl(name, seed, work / name, args.budget, target, params,
                         {"sitemaps": True} if args.sitemaps else None)
             s = score(read_captures(run.warcs, parse=False, keep_payload=False), site, pages,
-                      args.budget)
+                      args.budget, sample_requests(run.folder))
             rows.append((name, run, s))
             print(f"{name}: {s['requests']} requests, VR {s['vr']:.3f}, recall "
                   f"{s['recall']:.3f} ({time.monotonic() - started:.0f} s)", file=sys.stderr)
