@@ -82,6 +82,13 @@ class Page:
         """The site asks robots not to index this page (``noindex`` or ``none``)."""
         return "noindex" in self.robots
 
+    @property
+    def asks_password(self) -> bool:
+        """The page holds a password field (``<input type="password">``): a sign-in or
+        sign-up form."""
+        return self.tree is not None and bool(self.tree.xpath(
+            "//input[translate(@type, 'PASWORD', 'pasword') = 'password']"))
+
     def read(self) -> tuple[Counter[str], tuple[list[str], list[str]]]:
         """`archiver.learning.features.read_tree` of the tree (its bag of XPaths and its body
         text), read once per page: the digest, the novelty check and the classifier all

@@ -170,6 +170,37 @@ def test_a_kind_of_url_whose_first_pages_were_all_noindex_is_closed() -> None:
         assert not sampler.closed_kinds_ and len(sampled) - sampled.count("talk") > 4
 
 
+def _walk_logins(sampler: SiteSampler, everywhere: bool = False) -> list[str]:
+    """Topics 0, 1, … each linking the next topic and its own sign-in form
+    (``/accounts/login/?next=/t{i}``, as on a real HyperKitty or Spirit), on an Apath of its
+    own. `everywhere`: every topic holds a sign-in box too. Returns the URLs sampled."""
+    sampled: list[str] = []
+    for i in range(12):
+        links = [L(f"http://s/t{i + 1}", LIST), L(f"http://s/accounts/login/?next=/t{i}", NAV)]
+        for r in sampler.add_page(f"http://s/t{i}", links, login=everywhere):
+            if sampler.still_wanted(r.url):
+                sampled.append(r.url)
+                if r.apath == NAV:      # the next topic is added by the loop
+                    sampler.add_page(r.url, [], login=True)
+    return sampled
+
+
+def test_a_kind_of_url_whose_first_pages_were_all_sign_in_forms_is_closed() -> None:
+    sampler = SiteSampler(100, saturation=0.0, min_pts=4, random_state=0)
+    sampled = _walk_logins(sampler)
+    forms = [u for u in sampled if "login" in u]
+    assert len(forms) == 4 and "/accounts/*/?next" in sampler.closed_kinds_
+    assert len(sampled) - len(forms) == 12      # every next topic is still sampled
+    assert NAV not in sampler.settled_          # the kind closed, not the Apath
+    # switched off, or on a site whose every page asks for a password: sampled throughout
+    for sampler in (SiteSampler(100, saturation=0.0, min_pts=4, login_kinds=False,
+                                random_state=0),
+                    SiteSampler(100, saturation=0.0, min_pts=4, random_state=0)):
+        forms = [u for u in _walk_logins(sampler, everywhere=sampler.login_kinds)
+                 if "login" in u]
+        assert len(forms) == 12 and not sampler.closed_kinds_
+
+
 def test_a_noindex_sitemap_is_no_dead_end() -> None:
     # A real DokuWiki's index view (noindex) is the one way to its user: namespace: a
     # noindex page that links min_pts pages never seen before, of kinds that were

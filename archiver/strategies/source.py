@@ -416,7 +416,9 @@ class SourceStrategy(Strategy):
     (the sampler's kinds also tell apart the modes of a query, ``do=login`` from
     ``do=index``; default true; same place), ``walls`` (the sampler stops choosing URLs of
     a kind whose first 4 sampled URLs all redirected to one path and structure, a login
-    wall; default true; same place), ``widen`` (a sample that runs out of requests before
+    wall; default true; same place), ``login_kinds`` (the sampler stops choosing URLs of a
+    kind whose first 4 sampled pages all asked for a password, a sign-in form; default
+    true; same place), ``widen`` (a sample that runs out of requests before
     ``min_pages`` draws from the groups it gave nothing for holding a known URL, URLs of
     kinds it knows fewer than 4 of; default true; same place), ``content_guard``
     (crawling for UCC, the cluster ranked first is never one most of whose sampled pages
@@ -467,7 +469,7 @@ class SourceStrategy(Strategy):
             "duplicates", "dust",
             "destination_families", "empty_by_links", "evidence", "families", "files",
             "homing", "refusals",
-            "link_family", "listing_exhaustion",
+            "link_family", "listing_exhaustion", "login_kinds",
             "listings_by_links", "live_outliers", "near_duplicates", "noindex_kinds",
             "page_family", "path_views", "pattern_outlines", "pooled_patterns", "query_modes",
             "redirect_cost", "self_views",
@@ -543,7 +545,8 @@ class SourceStrategy(Strategy):
             query_modes=bool(params.get("query_modes", True)),
             walls=bool(params.get("walls", True)), widen=bool(params.get("widen", True)),
             homing=bool(params.get("homing", True)),
-            refusals=bool(params.get("refusals", True)), random_state=self.random_state)
+            refusals=bool(params.get("refusals", True)),
+            login_kinds=bool(params.get("login_kinds", True)), random_state=self.random_state)
         self._widened: dict[str, float] = {}     # sample requests of a widened sample
         self.sampler.add_seeds([*profile.seeds, *self.extra_seeds()])
         self._bags: dict[str, Mapping[str, int]] = {}
@@ -620,7 +623,7 @@ class SourceStrategy(Strategy):
                 "verdict_reset": self.verdict_reset,
                 "query_modes": self.sampler.query_modes, "walls": self.sampler.walls,
                 "homing": self.sampler.homing, "refusals": self.sampler.refusals,
-                "widen": self.sampler.widen_held,
+                "login_kinds": self.sampler.login_kinds, "widen": self.sampler.widen_held,
                 "content_guard": self.content_guard,
                 "spread_ties": self.spread_ties, "self_views": self.use_self_views,
                 "dust": self.use_dust, "hub_per_page": self.hub_per_page,
@@ -1052,7 +1055,8 @@ class SourceStrategy(Strategy):
         else:
             chosen = {r.url: r.priority for r in
                       self.sampler.add_page(url, links, signature=signature(bag),
-                                            noindex=self._sample_noindex(url))}
+                                            noindex=self._sample_noindex(url),
+                                            login=visit.page.asks_password)}
         self._widen()
         return [Decision(link.url, True, SAMPLE_BAND + chosen[link.url], "sample")
                 if link.url in chosen else Decision(link.url, True, DEFERRED, "deferred")
