@@ -188,3 +188,16 @@ def test_a_head_link_to_the_next_or_previous_page_is_a_navigation_link() -> None
                    ("http://g.test/old/", "/html/head/link", ""),
                    ("http://g.test/p/1/", "/html/body/a", "1")}
     assert {link.url for link in links if link.kind == "embed"} == {"http://g.test/s.css"}
+
+
+@pytest.mark.parametrize(("body", "asks"), [
+    (b'<form><input name="u"><input type="password" name="p"></form>', True),
+    (b'<form><input TYPE="PassWord" name="p"></form>', True),      # any case
+    (b'<form><input type="text" name="password"></form>', False),   # a name is no field type
+    (b"<p>Forgot your password? Write to us.</p>", False),
+])
+def test_a_page_asks_for_a_password_when_it_holds_a_password_field(body: bytes,
+                                                                    asks: bool) -> None:
+    assert parse_html("https://x.test/login/", b"<html><body>" + body + b"</body></html>"
+                      ).asks_password is asks
+    assert parse_html("https://x.test/", b"").asks_password is False   # nothing parsed
