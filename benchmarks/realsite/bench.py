@@ -170,9 +170,8 @@ def score(captures: Sequence[Capture], site: Any, pages: set[str], budget: int,
     types: Counter[str] = Counter()
     for i, cap in enumerate(caps):
         types[site.page_type(cap.url)] += 1
-        key = site.entity_of(cap.url)
-        if key is None or cap.status is None or not 200 <= cap.status < 300 \
-                or key not in pages:
+        key = _ucc(cap, site, pages)
+        if key is None:
             continue
         ucc_views += 1
         if key not in seen:
@@ -187,6 +186,14 @@ def score(captures: Sequence[Capture], site: Any, pages: set[str], budget: int,
             "spent": spending(caps[:reached.get(0.95, n)], site, pages, sample)}
 
 
+def _ucc(cap: Capture, site: Any, pages: set[str]) -> str | None:
+    """The UCC page a capture archived (its `entity_of` key among `pages`), or None: not a
+    2xx answer, or no UCC page of the site."""
+    key = site.entity_of(cap.url)
+    ok = cap.status is not None and 200 <= cap.status < 300
+    return key if ok and key in pages else None
+
+
 def spending(captures: Sequence[Capture], site: Any, pages: set[str], sample: int = 0
              ) -> Counter[str]:
     """Where `captures` went: the first `sample` (the learning sample) as "sample: new UCC"
@@ -196,16 +203,17 @@ def spending(captures: Sequence[Capture], site: Any, pages: set[str], sample: in
     spent: Counter[str] = Counter()
     seen: set[str] = set()
     for i, cap in enumerate(captures):
-        key = site.entity_of(cap.url)
-        ok = cap.status is not None and 200 <= cap.status < 300
-        ucc = ok and key is not None and key in pages
+        key = _ucc(cap, site, pages)
         if i < sample:
-            spent["sample: new UCC" if ucc and key not in seen else "sample: other"] += 1
-        elif ucc:
+            spent["sample: new UCC" if key is not None and key not in seen
+                  else "sample: other"] += 1
+        elif key is not None:
             spent["new UCC" if key not in seen else "UCC again"] += 1
+        elif cap.status is not None and 200 <= cap.status < 300:
+            spent[site.page_type(cap.url)] += 1
         else:
-            spent[site.page_type(cap.url) if ok else "not 2xx"] += 1
-        if ucc:
+            spent["not 2xx"] += 1
+        if key is not None:
             seen.add(key)
     return spent
 
