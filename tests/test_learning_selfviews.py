@@ -195,7 +195,10 @@ def test_the_same_apath_with_another_query_is_a_kind_of_its_own() -> None:
     assert views.view("http://f.test/topic/7") == 2         # held by a page fetched before
     assert kind("x", "http://a.test/t?page=1&s=2", "http://a.test/t?s=2") == "x -page=1"
     assert kind("x", "http://a.test/t?s=1", "http://a.test/t?s=2") == "x ~s"
-    assert kind("x", "http://a.test/t?s=1&p=2", "http://a.test/t?s=2&r=1") == "x +r -p=2 ~s"
+    assert kind("x", "http://a.test/t?s=1&p=2", "http://a.test/t?s=2&r=1") == "x +r -p ~s"
+    # a link that brings an argument of its own: the dropped one's value no longer matters
+    assert kind("x", "http://a.test/t?post=2074", "http://a.test/t?page=2") == "x +page -post"
+    assert kind("x", "http://a.test/t?post=9", "http://a.test/t?page=2") == "x +page -post"
     assert kind("x", "http://a.test/t", "http://a.test/t?reply=7") == "x +reply"
     assert kind("x", "http://a.test/t?page=1", "http://a.test/u") == "x"    # another path
 
@@ -243,3 +246,26 @@ def test_a_page_reached_through_a_permalink_holds_its_other_posts_permalinks_as_
                [("http://m.test/topic/9/?post=91", subject)])
     assert views.view("http://m.test/topic/9/?post=91") == 2
     assert views.view("http://m.test/topic/8/?post=81") is None
+
+
+def test_a_page_reached_through_a_permalink_marks_its_own_pager_item_as_a_view() -> None:
+    """The same machina page, reached as ``?post=N``, links its own page in its pager's
+    active item as ``?page=K``: the link drops ``post`` and adds ``page``, one kind
+    whatever the post ("+page -post"), so it is learned from a few pages; the pager's
+    other items (another Apath) lead to the topic's other pages and stay unknown."""
+    active, other = "/html/body/ul/li[@class=\"active\"]/a", "/html/body/ul/li/a"
+    views = SelfViews(lambda url: 2)
+    for i in range(MIN_SELF):
+        topic = f"http://m.test/topic/{i}/"
+        views.page(f"{topic}?post={10 * i + 7}", f"topic {i} page 2".encode(),
+                   [(f"{topic}?page=2", active), (f"{topic}?page=1", other)])
+        views.landed(f"{topic}?page=2", f"topic {i} page 2".encode())
+        views.landed(f"{topic}?page=1", f"topic {i} page 1".encode())
+    assert views.counts == {(2, active + " +page -post"): [MIN_SELF, MIN_SELF],
+                            (2, other + " +page -post"): [MIN_SELF, 0]}
+    views.page("http://m.test/topic/9/?post=95", b"topic 9 page 3",
+               [("http://m.test/topic/9/?page=3", active),
+                ("http://m.test/topic/9/?page=1", other)])
+    assert views.view("http://m.test/topic/9/?page=3") == 2     # wherever it is found next
+    assert views.view("http://m.test/topic/9/?page=1") is None
+

@@ -73,7 +73,14 @@ def kind(apath: str, holder: str, link: str) -> str:
     page reached through a post's permalink, ``?post=3384``, links every post shown on it as
     ``?post=N``, all views of itself; counted as "-post=3384 +post", one kind per permalink,
     they were never learned (source-target fetched 169 topic pages again through a second
-    permalink of a post on the same page)."""
+    permalink of a post on the same page). So is the value of an argument the link drops,
+    "-name", when it adds or changes one: which view the holder was no longer names where
+    the link leads, its own arguments do. The same machina page, reached as ``?post=2074``,
+    marks its own page in its pager as ``?page=2``; counted as "-post=2074 +page", one kind
+    per permalink again, source-target fetched 47 topic pages a second time through their
+    pager's active item. A link that only drops arguments keeps their values: it leads to
+    the path's first view, which is its holder on ``?page=1`` and another page on
+    ``?page=2``."""
     queries = same_path_queries(holder, link)
     if queries is None:
         return apath
@@ -81,7 +88,9 @@ def kind(apath: str, holder: str, link: str) -> str:
     added = {n for n, _ in kq - hq}
     dropped = hq - kq                     # (name, value) pairs: a name may repeat
     changed = added & {n for n, _ in dropped}
-    diff = sorted({f"-{n}={v}" for n, v in dropped if n not in added}
+    # a dropped argument's value only says which view a link leads to when the link adds
+    # nothing of its own (it leads to the holder's path with fewer arguments)
+    diff = sorted({f"-{n}={v}" if not added else f"-{n}" for n, v in dropped if n not in added}
                   | {f"~{n}" if n in changed else f"+{n}" for n in added})
     return f"{apath} {' '.join(diff)}" if diff else apath
 
