@@ -48,6 +48,9 @@ _SPACE = re.compile(r"\s+")
 # Robots directives written "name: value": not mistaken for a crawler's name in X-Robots-Tag.
 _VALUED_DIRECTIVES = frozenset({"max-snippet", "max-image-preview", "max-video-preview",
                                 "unavailable_after"})
+# Class tokens by which templates mark the link to the view being shown: Bootstrap's pager
+# and tabs (`<li class="page-item active">`), WordPress's and Django apps' "current".
+_CURRENT_CLASSES = frozenset({"active", "current", "selected", "is-active", "is-current"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +62,7 @@ class Link:
     text: str = ""           # anchor text, whitespace-collapsed
     kind: str = "link"       # link (navigation) | embed (page requisite)
     rel: str = ""            # the rel attribute, e.g. "nofollow next"
+    current: bool = False    # marked as the view being shown (`_is_current`)
 
 
 @dataclass(slots=True)
@@ -350,7 +354,8 @@ def _links(tree: etree._Element, base: str) -> Iterator[Link]:
         kind = "link" if tag in NAV_ATTRS else "embed"
         text = _SPACE.sub(" ", el.text_content()).strip()[:200] if kind == "link" else ""
         yield Link(url=target, anchor_path=element_path(el, paths), text=text, kind=kind,
-                   rel=(el.get("rel") or "").strip().lower())
+                   rel=(el.get("rel") or "").strip().lower(),
+                   current=kind == "link" and _is_current(el))
     for el in tree.iter("link"):
         rel = (el.get("rel") or "").strip().lower()
         if "stylesheet" in rel or "icon" in rel:
@@ -364,6 +369,20 @@ def _links(tree: etree._Element, base: str) -> Iterator[Link]:
                 yield Link(url=target, anchor_path=element_path(el, paths),
                            text=_SPACE.sub(" ", el.get("title") or "").strip()[:200],
                            rel=rel)
+
+
+def _is_current(el: etree._Element) -> bool:
+    """Whether the page marks this anchor as the view it shows: ``aria-current`` (WAI-ARIA
+    1.1, any value but "false") on it, or a class token of `_CURRENT_CLASSES` on it or on
+    its parent, a pager's or a tab list's item. A menu marks its section that way too (the
+    "Forums" tab on a topic page), so what the mark means is for the reader to decide
+    (`archiver.learning.selfviews`)."""
+    current = el.get("aria-current")
+    if current is not None and current.strip().lower() != "false":
+        return True
+    parent = el.getparent()
+    return any(not _CURRENT_CLASSES.isdisjoint((e.get("class") or "").lower().split())
+               for e in (el, parent) if e is not None)
 
 
 def requisite_links(page: Page) -> list[Link]:

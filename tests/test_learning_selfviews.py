@@ -269,3 +269,51 @@ def test_a_page_reached_through_a_permalink_marks_its_own_pager_item_as_a_view()
     assert views.view("http://m.test/topic/9/?page=3") == 2     # wherever it is found next
     assert views.view("http://m.test/topic/9/?page=1") is None
 
+
+def test_a_link_the_page_marks_as_itself_is_a_view_at_once() -> None:
+    """A page that marks a link to its own path with an added or changed argument as the
+    view it shows (a machina topic reached as ``?post=N`` marking ``?page=2``): that link
+    is a view of it before any kind is learned. A marked link that only drops arguments
+    (a member's "Posts" tab on page 3 of their posts) is left to the kinds."""
+    views = SelfViews(lambda url: 4)
+    views.page("http://m.test/t/?post=95", b"page 2", [], ["http://m.test/t/?page=2"])
+    views.page("http://m.test/f/", b"forum", [], ["http://m.test/f/?page=1"])
+    views.page("http://m.test/u/posts?page=3", b"posts 3", [], ["http://m.test/u/posts"])
+    views.page("http://m.test/x/", b"x", [], ["http://m.test/forums/"])   # a menu's section
+    assert views.view("http://m.test/t/?page=2") == 4
+    assert views.view("http://m.test/f/?page=1") == 4
+    assert views.view("http://m.test/u/posts") is None
+    assert views.view("http://m.test/forums/") is None
+
+
+def test_marks_that_keep_leading_elsewhere_are_no_longer_read() -> None:
+    """Marked links fetched anyway check the marks: once MIN_SELF of them led to another
+    page than the one marking them, and more than one in four, no mark is believed."""
+    views = SelfViews(lambda url: 4)
+    for i in range(MIN_SELF):
+        views.page(f"http://m.test/{i}/", f"page {i}".encode(), [],
+                   [f"http://m.test/{i}/?sort=new"])
+        views.landed(f"http://m.test/{i}/?sort=new", f"other {i}".encode())
+    assert views.marks == [0, MIN_SELF]
+    views.page("http://m.test/9/", b"page 9", [], ["http://m.test/9/?sort=new"])
+    assert views.view("http://m.test/9/?sort=new") is None
+    for i in range(10, 10 + 4 * MIN_SELF):          # right 12, wrong 3: believed again
+        views.page(f"http://m.test/{i}/", f"page {i}".encode(), [],
+                   [f"http://m.test/{i}/?page=1"])
+        views.landed(f"http://m.test/{i}/?page=1", f"page {i}".encode())
+    assert views.marks_hold()
+    assert views.view("http://m.test/9/?sort=new") == 4
+
+
+def test_the_strategy_skips_the_link_a_page_marks_as_itself(tmp_path) -> None:
+    """Through SourceStrategy: a topic page reached as ``?post=7`` marks ``?page=2`` in its
+    pager; that link is skipped as a view of the page, its neighbour is judged."""
+    s = REGISTRY["source-ucc"].from_profile(_profile("source-ucc", tmp_path, ["http://f.test/"]))
+    s._fitted = True                              # the fit, without a model
+    body = (b'<html><body><ul><li class="active"><a href="/t/?page=2">2</a></li>'
+            b'<li><a href="/t/?page=3">3</a></li></ul><p>Post seven.</p></body></html>')
+    visit = Visit(parse_html("http://f.test/t/?post=7", body), 2, digest=b"t2")
+    s.describe(visit)
+    marked, other = s.decide(visit, visit.page.links)
+    assert marked.reason.startswith("self-view") and not marked.follow
+    assert not other.reason.startswith("self-view")

@@ -201,3 +201,18 @@ def test_a_page_asks_for_a_password_when_it_holds_a_password_field(body: bytes,
     assert parse_html("https://x.test/login/", b"<html><body>" + body + b"</body></html>"
                       ).asks_password is asks
     assert parse_html("https://x.test/", b"").asks_password is False   # nothing parsed
+
+
+def test_a_link_marked_as_the_view_shown_is_current() -> None:
+    """``aria-current`` on the anchor, or a class such as "active" on it or on its list
+    item, marks the link to the view being shown; anything else is not marked."""
+    body = b"""<html><body><ul class="pagination">
+      <li class="page-item active"><a class="page-link" href="?page=2">2</a></li>
+      <li class="page-item"><a class="page-link" href="?page=3">3</a></li></ul>
+      <nav><a aria-current="page" href="/a">A</a> <a aria-current="false" href="/b">B</a>
+      <a class="nav-link Current" href="/c">C</a> <a class="inactive" href="/d">D</a></nav>
+      <img src="/e.png" class="active"></body></html>"""
+    p = parse_html("http://s.test/t/?post=9", body)
+    marked = {link.url.rsplit("/", 1)[-1]: link.current for link in p.links}
+    assert marked == {"?page=2": True, "?page=3": False, "a": True, "b": False, "c": True,
+                      "d": False, "e.png": False}

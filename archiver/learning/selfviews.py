@@ -29,6 +29,19 @@ permalinks lead) and page 1 on ``?page=2``; counted together, that kind stayed u
 and a real FlaskBB crawl fetched 238 topic pages twice, as ``/topic/N-slug?page=1`` and as
 ``/topic/N-slug``.
 
+A page can also say which of its links is itself: a pager's or a tab list's item marked
+as the view shown (``aria-current``, ``<li class="active">``: `archiver.page.Link.current`).
+A marked link to the page's own path that adds or changes a query argument is taken as a
+view of the page at once, before any kind is learned: a real django-machina's forum page
+``/forum/cycling-9/`` marks its pager's ``?page=1``, and a topic page reached through a
+post's permalink, ``?post=2074``, marks ``?page=2``; the pager's Apath is one kind with its
+other items (Apaths keep the leaf's class only), so no kind could learn it, and
+source-target fetched 47 topic pages a second time through them. A marked link that only
+drops arguments is left to the kinds: a menu marks its section, and a FlaskBB member's post
+list on ``?page=3`` marks the "Posts" tab, which is page 1. Each marked link fetched anyway
+(found elsewhere first) checks the mark: once `MIN_SELF` of them led elsewhere, and more
+than one in four, the site's marks are no longer read.
+
 The counts are not saved with the model: a resumed crawl counts them again as it replays
 its earlier fetches (`archiver.replay`), as the duplicate-view pattern rows are.
 """
@@ -98,7 +111,7 @@ def kind(apath: str, holder: str, link: str) -> str:
 @dataclass
 class SelfViews:
     """Which kinds of link lead back to the page holding them, and which unfetched URLs are
-    therefore views of a fetched page (module docstring).
+    therefore views of a fetched page, or marked as such by it (module docstring).
 
     `cluster_of` gives a fetched page's cluster, None before the model is fitted: what is
     observed until then waits in a list and is counted by `flush` after the fit."""
@@ -111,12 +124,20 @@ class SelfViews:
     _landed: dict[str, bytes] = field(default_factory=dict)      # link URL → digest reached
     _holders: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
     _waiting: list[tuple[str, str, bool]] = field(default_factory=list)
+    _marked: dict[str, str] = field(default_factory=dict)   # link → page marking it as itself
+    # marked links fetched anyway → [led to the page marking them, led elsewhere]
+    marks: list[int] = field(default_factory=lambda: [0, 0])
 
-    def page(self, url: str, digest: bytes, links: Iterable[tuple[str, str]]) -> None:
-        """A fetched page, its digest and its links as (URL, canonical Apath)."""
+    def page(self, url: str, digest: bytes, links: Iterable[tuple[str, str]],
+             current: Iterable[str] = ()) -> None:
+        """A fetched page, its digest, its links as (URL, canonical Apath) and the links it
+        marks as the view it shows (`archiver.page.Link.current`)."""
         if not digest:
             return
         self._digest[url] = digest
+        for link in current:
+            if link not in self._landed and _brings_arguments(url, link):
+                self._marked.setdefault(link, url)
         for link, apath in links:
             if link == url:     # the page itself (a wiki's "Article" tab): not a view of it
                 continue
@@ -134,6 +155,8 @@ class SelfViews:
             return
         self._landed[link] = digest
         self.known.pop(link, None)
+        if (marker := self._marked.pop(link, None)) is not None:
+            self.marks[self._digest.get(marker) != digest] += 1
         for holder, apath in self._holders.pop(link, ()):
             self._observe(holder, kind(apath, holder, link), self._digest.get(holder) == digest)
 
@@ -151,12 +174,15 @@ class SelfViews:
     def view(self, url: str, key: Key | None = None, holder: str = "") -> int | None:
         """If `url` (a link of (cluster, canonical Apath) `key` on the fetched page `holder`,
         if given) is a known view, of a fetched page that holds it by a self-view kind of
-        link: that page's cluster; else None. A URL already fetched is no view: it is what
-        it is."""
+        link or marks it as itself: that page's cluster; else None. A URL already fetched
+        is no view: it is what it is."""
         cluster = self.known.get(url)
         if cluster is not None or url in self._landed:
             return cluster
-        if key is not None and self.is_self((key[0], kind(key[1], holder, url))):
+        marker = self._marked.get(url)
+        if marker is not None and self.marks_hold():      # marked as itself by a fetched page
+            cluster = self.cluster_of(marker)
+        elif key is not None and self.is_self((key[0], kind(key[1], holder, url))):
             cluster = key[0]
         else:        # held by a page fetched before (while sampling, or kinds learned since)
             for page, apath in self._holders.get(url, ()):
@@ -167,6 +193,13 @@ class SelfViews:
         if cluster is not None:
             self.known[url] = cluster
         return cluster
+
+    def marks_hold(self) -> bool:
+        """Whether the site's "this is the current view" marks are still believed (module
+        docstring): fewer than `MIN_SELF` marked links led elsewhere, or at most one in
+        four."""
+        right, wrong = self.marks
+        return wrong < MIN_SELF or wrong * 4 <= right + wrong
 
     def flush(self) -> None:
         """Count what was observed before the pages' clusters were known."""
@@ -182,3 +215,12 @@ class SelfViews:
         row = self.counts.setdefault((cluster, apath), [0, 0])
         row[0] += 1
         row[1] += same
+
+
+def _brings_arguments(page: str, link: str) -> bool:
+    """Whether `link` is `page`'s own path with a query argument added or changed."""
+    queries = same_path_queries(page, link)
+    if queries is None:
+        return False
+    names = {n for n, _ in queries[0]}
+    return any(n not in names or (n, v) not in queries[0] for n, v in queries[1])

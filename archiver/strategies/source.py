@@ -1037,7 +1037,8 @@ class SourceStrategy(Strategy):
                 via[link.url] = (url, link.anchor_path)
         if self.use_self_views:
             self.views.page(url, visit.digest,
-                            [(link.url, canonical_apath(link.anchor_path)) for link in links])
+                            [(link.url, canonical_apath(link.anchor_path)) for link in links],
+                            [link.url for link in links if link.current])
 
     def _holder_cluster(self, url: str) -> int | None:
         """A fetched page's cluster for `SelfViews`; None before the fit."""
