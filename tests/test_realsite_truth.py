@@ -21,6 +21,7 @@ from benchmarks.realsite import moin as mm
 from benchmarks.realsite import photologue as ph
 from benchmarks.realsite import puput as pu
 from benchmarks.realsite import pybbm as pb
+from benchmarks.realsite import roundup as rd
 from benchmarks.realsite import spirit as sp
 from benchmarks.realsite import trac as tr
 from benchmarks.realsite import wordpress as wp
@@ -402,6 +403,132 @@ def test_trac_generator_orders_each_tickets_changes_and_names_pages_once() -> No
     refs = {int(n) for text in texts for n in re.findall(r"#(\d+)", text)}
     assert refs and max(refs) <= 300 and min(refs) >= 1
     assert tr.generate(300, 0, now) == spec                     # deterministic
+
+
+@pytest.mark.parametrize(("path", "kind"), [
+    ("/", "home"),
+    ("/home", "home"),
+    ("/index", "home"),
+    ("/home?@template=classlist", "other"),
+    ("/issue7", "issue"),
+    ("/issue07", "issue"),
+    ("/issue7?@template=item", "view"),
+    ("/issue7?@ok_message=saved", "view"),
+    ("/issue7/", "other"),
+    ("/issue7/notes.txt", "other"),
+    ("/issue?@sort=-activity&@group=priority&@filter=status&@columns=id%2Cactivity%2Ctitle"
+     "%2Ccreator%2Cassignedto%2Cstatus&@search_text=&status=-1%2C1%2C2%2C3%2C4%2C5%2C6%2C7"
+     "&@dispname=Show%20All&@pagesize=50&@startwith=0", "index"),
+    ("/issue?@dispname=Show%20Unassigned&@startwith=50&@pagesize=50&@columns=id,activity,"
+     "title,creator,status&@sort=-activity&@group=priority&@filter=status,assignedto&"
+     "status=-1,1,2,3,4,5,6,7&assignedto=-1", "index"),
+    ("/issue?@columns=id,title&@sort=activity&@group=priority&@search_text=brake", "index"),
+    ("/issue", "index"),
+    ("/issue?@template=index", "index"),
+    ("/issue?@template=search", "search"),
+    ("/issue?:template=search", "search"),
+    ("/issue?@template=item", "edit"),
+    ("/issue?@action=export_csv&@columns=id,activity,title,creator,status&@sort=-activity"
+     "&@filter=status,assignedto&@pagesize=50&@startwith=0&status=-1,1,2&assignedto=-1",
+     "export"),
+    ("/issue?@action=export_csv_id&@columns=id,title", "export"),
+    ("/issue?@action=show&@type=issue&@number=7", "other"),
+    ("/?@action=logout", "other"),
+    ("/issue?@template=calendar&property=activity&form=itemSynopsis", "classhelp"),
+    ("/issue?@template=keywords_expr&property=keyword&form=itemSynopsis", "classhelp"),
+    ("/user?@template=help&properties=username,realname&property=nosy", "classhelp"),
+    ("/msg23", "msg"),
+    ("/msg23/content.txt", "msg"),
+    ("/msg", "msg"),
+    ("/file3", "file"),
+    ("/file3/traceback.txt", "file"),
+    ("/file", "file"),
+    ("/user3", "user"),
+    ("/user", "user"),
+    ("/user3?@template=item", "user"),
+    ("/user?@template=register", "register"),
+    ("/user?@template=forgotten", "login"),
+    ("/keyword2", "property"),
+    ("/keyword", "property"),
+    ("/status?@template=index", "property"),
+    ("/priority3", "property"),
+    ("/query", "property"),
+    ("/keyword?@template=item", "edit"),
+    ("/@@file/style.css", "static"),
+    ("/_file/classhelper.js", "static"),
+    ("/rest/data/issue/7", "api"),
+    ("/rest", "api"),
+    ("/xmlrpc", "api"),
+    ("/robots.txt", "other"),
+    ("/favicon.ico", "other"),
+    ("/nosuchclass", "other"),
+])
+def test_roundup_page_type(path: str, kind: str) -> None:
+    assert rd.page_type(H + path) == kind
+    assert kind in rd.TYPE_ORDER
+
+
+def test_roundup_page_type_of_another_host_and_relative_urls() -> None:
+    assert rd.page_type("http://bugs.example.org/issue7") == "other"
+    assert rd.page_type("/issue7") == "issue"
+    assert rd.page_type("http://localhost:8917/issue7") == "issue"
+
+
+def test_roundup_entity_of_is_an_issue_by_its_plain_url() -> None:
+    """/issueN (leading zeros dropped, as Roundup does); never another view of an issue, a
+    message, a file, a list or the home page."""
+    assert rd.entity_of(H + "/issue7") == "issue 7"
+    assert rd.entity_of(H + "/issue007") == "issue 7"
+    for other in ("/issue7?@template=item", "/issue7/", "/msg7", "/file7/log.txt", "/",
+                  "/issue?@template=search", "/issue?@startwith=50&@pagesize=50", "/user7"):
+        assert rd.entity_of(H + other) is None, other
+    assert {rd.TARGET_TYPE} == rd.UCC_TYPES
+
+
+def test_roundup_generator_keeps_time_order_and_reaches_every_issue() -> None:
+    """Events in time order, each issue opened (in index order, so its id is its index + 1)
+    before its replies, all before `now`; statuses the classic template has; superseders
+    and cited issues earlier ones; and every issue within links' reach of the lists, which
+    show the unresolved issues only (a resolved issue is linked from the issues naming it);
+    deterministic."""
+    import datetime as dt
+    import re
+    from collections import defaultdict
+
+    now = dt.datetime(2026, 11, 26, 12, 0, 0, tzinfo=dt.UTC)
+    spec = rd.generate(300, 0, now)
+    events = spec["events"]
+    assert len(spec["users"]) == len({u["username"] for u in spec["users"]}) == 25
+    assert len(spec["keywords"]) == 8
+    times = [dt.datetime.fromisoformat(e["time"]) for e in events]
+    assert times == sorted(times) and times[-1] < now
+    opened = [e["issue"] for e in events if e["kind"] == "open"]
+    assert opened == list(range(300))
+    first = {}
+    status: dict[int, str] = {}
+    links: dict[int, set[int]] = defaultdict(set)
+    for e in events:
+        first.setdefault(e["issue"], e["kind"])
+        assert first[e["issue"]] == "open"
+        if "status" in e:
+            assert e["status"] in {"unread", "chatting", "need-eg", "in-progress", "testing",
+                                   "done-cbb", "resolved"}
+            status[e["issue"]] = e["status"]
+        cited = {int(n) - 1 for n in re.findall(r"\bissue(\d+)", e["text"])}
+        if "superseder" in e:
+            cited.add(e["superseder"])
+        assert all(0 <= c < e["issue"] for c in cited), e
+        links[e["issue"]] |= cited
+    resolved = {i for i, s in status.items() if s == "resolved"}
+    assert 60 < len(resolved) < 200 and any("superseder" in e for e in events)
+    reached, todo = set(), [i for i in range(300) if i not in resolved]
+    while todo:
+        i = todo.pop()
+        if i not in reached:
+            reached.add(i)
+            todo += links[i]
+    assert reached == set(range(300))
+    assert rd.generate(300, 0, now) == spec                     # deterministic
 
 
 def test_askbot_questions_are_asked_in_index_order_at_any_size(

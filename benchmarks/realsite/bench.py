@@ -9,14 +9,14 @@ blog on Wagtail (`benchmarks.realsite.puput`), a HyperKitty mailing-list archive
 Ghost blog (`benchmarks.realsite.ghost`), a django-wiki (`benchmarks.realsite.djangowiki`),
 a Misago forum (`benchmarks.realsite.misago`), a MoinMoin wiki
 (`benchmarks.realsite.moin`), a Mezzanine blog (`benchmarks.realsite.mezzanine`), a
-django-qa Q&A site (`benchmarks.realsite.djangoqa`) or a GNU MediaGoblin media site
-(`benchmarks.realsite.mediagoblin`).
+django-qa Q&A site (`benchmarks.realsite.djangoqa`), a GNU MediaGoblin media site
+(`benchmarks.realsite.mediagoblin`) or a Roundup issue tracker (`benchmarks.realsite.roundup`).
 
 The zoo's page types are synthetic; these sites are the packages as they ship (Debian's for
 the wikis and the blog, PyPI's for the forums, the Q&A site, the gallery, the project
 site, the Wagtail blog, the list archive and django-wiki; the npm registry's for Ghost;
 PyPI's for Misago, on Debian's PostgreSQL; PyPI's for MoinMoin and MediaGoblin, on Python
-2.7, and for Mezzanine and django-qa), with
+2.7, and for Mezzanine, django-qa and Roundup), with
 generated content
 (articles, talk and user pages, categories and revisions; posts, comments, authors, tags and
 static pages; forums, topics with paged posts, users and their profiles; pages in namespaces,
@@ -32,7 +32,7 @@ their profiles; pages and subpages with revisions, categories, homepages and att
 posts by authors in categories, with keywords and threaded comments, and the static pages
 of a page tree; questions with tags, answers, comments, votes and accepted answers; images
 uploaded by users and processed into their sizes, with tags and comments, and the users'
-collections).
+collections; issues with their messages, files and superseders).
 Every crawler gets the same request budget from the site's home page; the truth comes from
 the URL alone (`page_type`) and the list of existing UCC pages (`entities`).
 
@@ -46,7 +46,7 @@ Figures per crawler, over its first `budget` requests:
   Ghost: a post's page, a static page; django-wiki: an article's page; Misago: a
   thread's page; MoinMoin: a page, a category page, a user's homepage; Mezzanine: a
   post's page, a page of the page tree; django-qa: a question's page; MediaGoblin: a media
-  entry's page, a collection's page;
+  entry's page, a collection's page; Roundup: an issue's page;
   another URL form of one counts, as the paper's VR
   counts duplicate views) over all requests;
 - distinct: requests that archived a UCC page not archived before, over all requests;
@@ -59,7 +59,8 @@ Figures per crawler, over its first `budget` requests:
     python -m benchmarks.realsite.bench [--site mediawiki|wordpress|flaskbb|dokuwiki|askbot|
                                                spirit|machina|photologue|trac|puput|
                                                hyperkitty|pybbm|ghost|djangowiki|misago|
-                                               moin|mezzanine|djangoqa|mediagoblin]
+                                               moin|mezzanine|djangoqa|mediagoblin|
+                                               roundup]
                                         [--folder DIR] [--budget N] [--crawlers ...]
 
 Needs GNU wget and, for the wikis and the blog, `apt-get install --no-install-recommends
@@ -85,7 +86,8 @@ venv of its own (see `benchmarks.realsite.mezzanine.available`); for the django-
 django-qa on Django 1.11 in a Python 3.9 venv of its own (see
 `benchmarks.realsite.djangoqa.available`); for the MediaGoblin site, MediaGoblin 0.9.0 and
 its dependencies of 2016 in a Python 2.7 venv of its own (see
-`benchmarks.realsite.mediagoblin.available`).
+`benchmarks.realsite.mediagoblin.available`); for the Roundup tracker, Roundup 2.6.0 in a venv
+of its own (see `benchmarks.realsite.roundup.available`).
 Each site's `available()` says what is missing. Not part of CI (the package sets are large and
 a run takes ~10 minutes).
 """
@@ -126,6 +128,7 @@ from benchmarks.realsite import (
     photologue,
     puput,
     pybbm,
+    roundup,
     spirit,
     trac,
     wordpress,
@@ -139,25 +142,26 @@ SITES: dict[str, Any] = {"mediawiki": mediawiki, "wordpress": wordpress, "flaskb
                          "puput": puput, "hyperkitty": hyperkitty, "pybbm": pybbm,
                          "ghost": ghost, "djangowiki": djangowiki, "misago": misago,
                          "moin": moin, "mezzanine": mezzanine, "djangoqa": djangoqa,
-                         "mediagoblin": mediagoblin}
+                         "mediagoblin": mediagoblin, "roundup": roundup}
 SIZES = {"mediawiki": 400, "wordpress": 300, "flaskbb": 300, "dokuwiki": 400, "askbot": 300,
          "spirit": 300, "machina": 300, "photologue": 400, "trac": 300, "puput": 300,
          "hyperkitty": 300, "pybbm": 300, "ghost": 300, "djangowiki": 300, "misago": 300,
-         "moin": 300, "mezzanine": 300, "djangoqa": 300, "mediagoblin": 300}
+         "moin": 300, "mezzanine": 300, "djangoqa": 300, "mediagoblin": 300,
+         "roundup": 300}
 FOLDERS = {"mediawiki": "mwbench", "wordpress": "wpbench", "flaskbb": "fbbench",
            "dokuwiki": "dwbench", "askbot": "abbench", "spirit": "spbench",
            "machina": "mabench", "photologue": "phbench", "trac": "trbench",
            "puput": "pubench", "hyperkitty": "hkbench", "pybbm": "pbbench",
            "ghost": "ghbench", "djangowiki": "djbench", "misago": "mgbench",
            "moin": "mmbench", "mezzanine": "mzbench", "djangoqa": "qabench",
-           "mediagoblin": "mgbbench"}
+           "mediagoblin": "mgbbench", "roundup": "rdbench"}
 TITLES = {"mediawiki": "MediaWiki", "wordpress": "WordPress", "flaskbb": "FlaskBB",
           "dokuwiki": "DokuWiki", "askbot": "Askbot", "spirit": "Spirit",
           "machina": "django-machina", "photologue": "photologue", "trac": "Trac",
           "puput": "Puput", "hyperkitty": "HyperKitty", "pybbm": "pybbm",
           "ghost": "Ghost", "djangowiki": "django-wiki", "misago": "Misago",
           "moin": "MoinMoin", "mezzanine": "Mezzanine", "djangoqa": "django-qa",
-          "mediagoblin": "MediaGoblin"}
+          "mediagoblin": "MediaGoblin", "roundup": "Roundup"}
 
 
 def score(captures: Sequence[Capture], site: Any, pages: set[str], budget: int,
@@ -332,7 +336,7 @@ def main(argv: list[str] | None = None) -> int:
                          "/tmp/dwbench, /tmp/abbench, /tmp/spbench, /tmp/mabench, /tmp/phbench, "
                          "/tmp/trbench, /tmp/pubench, /tmp/hkbench, /tmp/pbbench, /tmp/ghbench, "
                          "/tmp/djbench, /tmp/mgbench, /tmp/mmbench, /tmp/mzbench, "
-                         "/tmp/qabench or /tmp/mgbbench)")
+                         "/tmp/qabench, /tmp/mgbbench or /tmp/rdbench)")
     ap.add_argument("--size", type=int, default=None,
                     help="articles (default 400), posts (default 300), topics (default "
                          "300), pages (default 400), questions (default 300), topics "
@@ -341,8 +345,8 @@ def main(argv: list[str] | None = None) -> int:
                          "default 300), topics (pybbm, default 300), posts (Ghost, default 300), "
                          "articles (django-wiki, default 300), threads (Misago, default 300), "
                          "pages (MoinMoin, default 300), posts (Mezzanine, default 300), "
-                         "questions (django-qa, default 300) or media entries (MediaGoblin, "
-                         "default 300) to generate")
+                         "questions (django-qa, default 300), media entries (MediaGoblin, "
+                         "default 300) or issues (Roundup, default 300) to generate")
     ap.add_argument("--budget", type=int, default=2000)
     ap.add_argument("--crawlers", nargs="*", default=list(CRAWLERS), choices=CRAWLERS,
                     help="none with --clustering: only the clustering figures")
