@@ -18,6 +18,7 @@ from benchmarks.realsite import mediawiki as mw
 from benchmarks.realsite import mezzanine as mz
 from benchmarks.realsite import misago as mg
 from benchmarks.realsite import moin as mm
+from benchmarks.realsite import pelican as pl
 from benchmarks.realsite import photologue as ph
 from benchmarks.realsite import puput as pu
 from benchmarks.realsite import pybbm as pb
@@ -529,6 +530,128 @@ def test_roundup_generator_keeps_time_order_and_reaches_every_issue() -> None:
             todo += links[i]
     assert reached == set(range(300))
     assert rd.generate(300, 0, now) == spec                     # deterministic
+
+
+@pytest.mark.parametrize(("path", "kind"), [
+    ("/", "index"),
+    ("/?utm_source=feed", "index"),
+    ("/index.html", "index"),
+    ("/index2.html", "index"),
+    ("/index30.html", "index"),
+    ("/theme/css/main.css", "static"),
+    ("/theme/fonts/Yanone_Kaffeesatz_400.woff2", "static"),
+    ("/theme/fonts/Yanone_Kaffeesatz_LICENSE.txt", "static"),
+    ("/theme", "static"),
+    ("/images/bench.jpg", "static"),
+    ("/favicon.ico", "static"),
+    ("/feeds/all.atom.xml", "feed"),
+    ("/feeds/woodwork.atom.xml", "feed"),
+    ("/feeds/", "other"),
+    ("/archives.html", "archives"),
+    ("/tags.html", "tags"),
+    ("/categories.html", "categories"),
+    ("/authors.html", "authors"),
+    ("/notes-on-the-chisel-bench.html", "post"),
+    ("/notes-on-the-chisel-bench.html?utm_source=x", "post"),
+    ("/notes-on-the-chisel-bench-2.html", "post"),
+    ("/notes-on-the-chisel-bench.html/", "other"),
+    ("/notes-on-the-chisel-bench", "other"),
+    ("/pages/about.html", "page"),
+    ("/pages/contact.html", "page"),
+    ("/pages/", "other"),
+    ("/tag/bread.html", "tag"),
+    ("/tag/bread3.html", "tag"),
+    ("/tag/bike-repair.html", "tag"),
+    ("/category/woodwork.html", "category"),
+    ("/category/woodwork2.html", "category"),
+    ("/author/maya-quist.html", "author"),
+    ("/author/maya-quist4.html", "author"),
+    ("/tag/", "other"),
+    ("/tag", "other"),
+    ("/tag/bread/", "other"),
+    ("/drafts/notes-on-the-chisel-bench.html", "other"),
+    ("/2025/", "other"),
+    ("/2025/06/notes-on-the-chisel-bench/", "other"),
+    ("/robots.txt", "other"),
+    ("/sitemap.xml", "other"),
+])
+def test_pelican_page_type(path: str, kind: str) -> None:
+    assert pl.page_type(H + path) == kind
+    assert kind in pl.TYPE_ORDER
+
+
+def test_pelican_page_type_of_another_host_and_relative_urls() -> None:
+    assert pl.page_type("https://getpelican.com/") == "other"
+    assert pl.page_type("https://social.example.org/@sawdust") == "other"
+    assert pl.page_type("/pages/about.html") == "page"
+    assert pl.page_type("http://localhost:8000/tag/bread.html") == "tag"
+
+
+def test_pelican_entity_of_is_a_post_or_page_by_its_file() -> None:
+    """/SLUG.html is the post SLUG and /pages/SLUG.html the page SLUG, whatever the query;
+    no listing, feed or list of terms is one."""
+    assert pl.entity_of(H + "/notes-on-the-chisel-bench.html") == \
+        "post notes-on-the-chisel-bench"
+    assert pl.entity_of(H + "/notes-on-the-chisel-bench.html?x=1") == \
+        "post notes-on-the-chisel-bench"
+    assert pl.entity_of(H + "/pages/about.html") == "page about"
+    for other in ("/", "/index.html", "/index2.html", "/archives.html", "/tags.html",
+                  "/tag/bread.html", "/category/woodwork.html", "/author/maya-quist.html",
+                  "/feeds/all.atom.xml", "/theme/css/main.css", "/pages/",
+                  "/notes-on-the-chisel-bench.html/"):
+        assert pl.entity_of(H + other) is None, other
+    assert pl.TARGET_TYPE in pl.UCC_TYPES == {"post", "page"}
+
+
+def test_pelican_generator_makes_unique_posts_over_two_years_and_valid_sources() -> None:
+    """One URL a post (Pelican skips a second post at a URL), none a name Pelican writes
+    for itself; eight authors, ten categories, 1 to 5 of 30 tags a post; dates in order
+    within the two years before `now`; links name older posts, and the sources carry the
+    metadata Pelican reads; deterministic."""
+    import datetime as dt
+
+    now = dt.datetime(2026, 11, 26, 12, 0, 0, tzinfo=dt.UTC)
+    spec = pl.generate(300, 0, now)
+    posts, pages = spec["posts"], spec["pages"]
+    assert len(posts) == 300 and [p["slug"] for p in pages] == ["about", "contact"]
+    slugs = [p["slug"] for p in posts]
+    assert len(set(slugs)) == 300
+    assert all(pl.page_type(f"{H}/{s}.html") == "post" for s in slugs)
+    assert all(pl.page_type(f"{H}/pages/{p['slug']}.html") == "page" for p in pages)
+    assert len(spec["authors"]) == len(set(spec["authors"])) == 8
+    assert len(spec["categories"]) == 10 and len(spec["tags"]) == 30
+    for i, p in enumerate(posts):
+        assert 1 <= len(p["tags"]) <= 5 and len(set(p["tags"])) == len(p["tags"])
+        assert set(p["tags"]) <= set(spec["tags"]) and p["category"] in spec["categories"]
+        assert 1 <= len(p["authors"]) <= 2 and set(p["authors"]) <= set(spec["authors"])
+        assert all(0 <= j < i for j in p["links_to"])
+    assert {len(p["tags"]) for p in posts} == {1, 2, 3, 4, 5}
+    assert 40 < sum(1 for p in posts if p["links_to"]) < 100
+    dates = [dt.datetime.fromisoformat(p["date"]) for p in posts]
+    local_now = now.replace(tzinfo=None)
+    assert dates == sorted(dates)
+    assert all(local_now - dt.timedelta(days=731) < d < local_now for d in dates)
+    assert dates[-1] - dates[0] > dt.timedelta(days=700)
+    files = pl.content_files(spec)
+    assert len(files) == 2 + 300 + 2 and "publishconf.py" in files
+    linked = next(p for p in posts if p["links_to"])
+    text = files[f"content/{pl.source_name(linked)}"]
+    assert text.startswith(f"Title: {linked['title']}\nDate: ")
+    assert f"\nSlug: {linked['slug']}\n" in text
+    older = posts[linked["links_to"][0]]
+    assert f"]({{filename}}/{pl.source_name(older)})" in text
+    assert f"content/{pl.source_name(older)}" in files
+    assert pl.BUILD_URL in files["publishconf.py"]
+    assert f'AUTHOR = "{spec["authors"][0]}"' in files["pelicanconf.py"]
+    assert pl.generate(300, 0, now) == spec                     # deterministic
+
+
+def test_pelican_available_names_the_venv_when_it_is_missing(tmp_path, monkeypatch) -> None:
+    """Without its venv the site says how to make it (no test here needs Pelican)."""
+    monkeypatch.setattr(pl, "VENV", tmp_path / "no-venv")
+    missing = pl.available()
+    assert missing is not None and "ARCHIVER_PELICAN_VENV" in missing
+    assert f"pelican=={pl.PELICAN_VERSION}" in missing
 
 
 def test_askbot_questions_are_asked_in_index_order_at_any_size(
