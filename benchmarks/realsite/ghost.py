@@ -97,7 +97,7 @@ from benchmarks.realsite.php import (
     smoke_fetch,
     smoke_site,
 )
-from benchmarks.realsite.words import FIRST, LAST, NOUNS, PLACES, WORDS, slug
+from benchmarks.realsite.words import FIRST, LAST, NOUNS, WORDS, post_title, slug
 from benchmarks.realsite.words import paragraph as _paragraph
 from benchmarks.realsite.words import sentence as _sentence
 
@@ -182,12 +182,7 @@ def generate(n_posts: int, seed: int, now: dt.datetime) -> dict[str, Any]:
         date = start + step * i + dt.timedelta(
             minutes=rng.randint(0, int(step.total_seconds() // 60)))
         date = date.replace(second=0, microsecond=0)
-        title = rng.choice([
-            f"{rng.choice(NOUNS).capitalize()} and {rng.choice(NOUNS)}",
-            f"Notes on the {rng.choice(NOUNS)} {rng.choice(NOUNS)}",
-            f"A {rng.choice(NOUNS)} for the {rng.choice(NOUNS)}",
-            f"{rng.choice(NOUNS).capitalize()} {rng.choice(NOUNS)} in {rng.choice(PLACES)}",
-            f"How I fixed the {rng.choice(NOUNS)} {rng.choice(NOUNS)}"])
+        title = post_title(rng)
         titles[title] += 1
         if titles[title] > 1:  # slugs are unique
             title = f"{title} ({titles[title]})"

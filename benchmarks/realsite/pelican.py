@@ -106,7 +106,7 @@ from benchmarks.realsite.php import (
     venv_missing,
     write_files,
 )
-from benchmarks.realsite.words import FIRST, LAST, NOUNS, PLACES, WORDS, slug
+from benchmarks.realsite.words import FIRST, LAST, NOUNS, WORDS, post_title, slug
 from benchmarks.realsite.words import paragraph as _paragraph
 from benchmarks.realsite.words import sentence as _sentence
 
@@ -366,12 +366,7 @@ def generate(n_posts: int, seed: int, now: dt.datetime) -> dict[str, Any]:
     slugs: Counter[str] = Counter()
     posts: list[dict[str, Any]] = []
     for i, date in enumerate(dates):
-        title = rng.choice([
-            f"{rng.choice(NOUNS).capitalize()} and {rng.choice(NOUNS)}",
-            f"Notes on the {rng.choice(NOUNS)} {rng.choice(NOUNS)}",
-            f"A {rng.choice(NOUNS)} for the {rng.choice(NOUNS)}",
-            f"{rng.choice(NOUNS).capitalize()} {rng.choice(NOUNS)} in {rng.choice(PLACES)}",
-            f"How I fixed the {rng.choice(NOUNS)} {rng.choice(NOUNS)}"])
+        title = post_title(rng)
         post_slug = slug(title)
         slugs[post_slug] += 1
         if slugs[post_slug] > 1:  # Pelican wants one post a URL

@@ -88,7 +88,7 @@ from benchmarks.realsite.php import (
     venv_missing,
     write_files,
 )
-from benchmarks.realsite.words import FIRST, LAST, NOUNS, PLACES, WORDS, slug
+from benchmarks.realsite.words import FIRST, LAST, WORDS, post_title, slug
 from benchmarks.realsite.words import paragraph as _paragraph
 from benchmarks.realsite.words import sentence as _sentence
 from benchmarks.realsite.words import stamp as _stamp
@@ -331,12 +331,7 @@ def generate(n_posts: int, seed: int, now: dt.datetime) -> dict[str, Any]:
         date = start + step * i + dt.timedelta(minutes=rng.randint(0, int(step.total_seconds()
                                                                           // 60)))
         date = date.replace(second=0)
-        title = rng.choice([
-            f"{rng.choice(NOUNS).capitalize()} and {rng.choice(NOUNS)}",
-            f"Notes on the {rng.choice(NOUNS)} {rng.choice(NOUNS)}",
-            f"A {rng.choice(NOUNS)} for the {rng.choice(NOUNS)}",
-            f"{rng.choice(NOUNS).capitalize()} {rng.choice(NOUNS)} in {rng.choice(PLACES)}",
-            f"How I fixed the {rng.choice(NOUNS)} {rng.choice(NOUNS)}"])
+        title = post_title(rng)
         titles[title] += 1
         if titles[title] > 1:  # slugs are unique among the blog's children
             title = f"{title} ({titles[title]})"

@@ -36,6 +36,17 @@ def paragraph(rng: random.Random, n: tuple[int, int] = (2, 5)) -> str:
     return " ".join(sentence(rng) for _ in range(rng.randint(*n)))
 
 
+def post_title(rng: random.Random) -> str:
+    """A blog post's title, as the blogs' generators (Ghost, Mezzanine, Puput, Pelican) make
+    them; every candidate is drawn, then one chosen (the draws are part of each build)."""
+    return rng.choice([
+        f"{rng.choice(NOUNS).capitalize()} and {rng.choice(NOUNS)}",
+        f"Notes on the {rng.choice(NOUNS)} {rng.choice(NOUNS)}",
+        f"A {rng.choice(NOUNS)} for the {rng.choice(NOUNS)}",
+        f"{rng.choice(NOUNS).capitalize()} {rng.choice(NOUNS)} in {rng.choice(PLACES)}",
+        f"How I fixed the {rng.choice(NOUNS)} {rng.choice(NOUNS)}"])
+
+
 def user_name(rng: random.Random, first: str, last: str) -> str:
     """A forum user name made of a first and a last name, as members pick them."""
     return rng.choice([f"{first}{last}", f"{first.lower()}_{last.lower()}",
