@@ -220,7 +220,4 @@ class SelfViews:
 def _brings_arguments(page: str, link: str) -> bool:
     """Whether `link` is `page`'s own path with a query argument added or changed."""
     queries = same_path_queries(page, link)
-    if queries is None:
-        return False
-    names = {n for n, _ in queries[0]}
-    return any(n not in names or (n, v) not in queries[0] for n, v in queries[1])
+    return queries is not None and bool(queries[1] - queries[0])   # `kind`'s "+" and "~"
