@@ -221,6 +221,10 @@ def cluster_summary(strategy: SourceStrategy) -> str:
                  + (f"Score(C) is multiplied by min(1, content / {CONTENT_FULL}) (strategy "
                     "param content)" if used
                     else "not in Score(C) here"))
+    types = sorted({tuple(r.info.get("page_type", ())) for r in rows} - {()})
+    if any(len(t) > 1 for t in types):
+        lines.append("scored as one page type (strategy param type_scores): " + "; ".join(
+            "clusters " + ", ".join(map(str, t)) for t in types if len(t) > 1))
     if strategy.scorer is not None:
         lines += _split_summary(strategy.scorer.table, strategy.use_url_patterns)
     if strategy.model is not None:

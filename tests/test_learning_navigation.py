@@ -571,3 +571,61 @@ def test_distinct_links_keep_a_sidebar_from_making_its_listings_the_authority() 
     assert distinct.info_[1] / distinct.info_[0] > plain.info_[1] / plain.info_[0]
     # the table's probabilities (eq. 5) do not change, only A does
     assert np.array_equal(LinkScorer(table, np.ones(2)).table.proba_, table.proba_)
+
+
+def split_blog_model() -> SourceModel:
+    """A blog sample: twelve tag lists (`/tag/tN/`), each previewing three posts, and
+    twenty-four posts in two markups (a list in their text, or a table and a quote), all
+    with a sidebar linking every tag list. The posts' URLs have one form, and the lists'
+    title links lead to both markups."""
+    tags = [f"http://b.test/tag/t{i}/" for i in range(12)]
+    lists = [f"http://b.test/2024/01/{i + 1:02d}/post-{i}/" for i in range(12)]
+    tables = [f"http://b.test/2024/02/{i + 1:02d}/note-{i}/" for i in range(12)]
+    urls: list[str] = []
+    bags: list[dict[str, int]] = []
+    groups: dict[str, dict[str, list[str]]] = {}
+    for i, url in enumerate(tags):
+        urls.append(url)
+        bags.append({X_SIDEBAR: 12, X_ENTRY: 3, "/html/body/main/article/p": 3,
+                     "/html/body/main/h1": 1, "/html/body/main/nav/a": 1 + i % 3})
+        groups[url] = {X_ENTRY: [lists[i], tables[i], lists[(i + 1) % 12]], X_SIDEBAR: tags}
+    for i, url in enumerate(lists + tables):
+        own = {"/html/body/main/article/ul/li": 2 + i % 4} if i < 12 else \
+            {"/html/body/main/article/table/tr/td": 3 + i % 4,
+             "/html/body/main/article/blockquote": 1 + i % 2}
+        urls.append(url)
+        bags.append({X_SIDEBAR: 12, "/html/body/main/article/h1": 1,
+                     "/html/body/main/article/p": 4 + i % 5, **own})
+        groups[url] = {X_SIDEBAR: tags}
+    return SourceModel().fit(urls, bags, groups)
+
+
+def test_a_page_type_split_in_clusters_is_scored_as_one() -> None:
+    """Every post's sidebar links the tag lists, so eq. 6 makes the lists the authority,
+    and the clustering split the posts by their markup: each half has little DSim and
+    Score(C) ranks the lists first (real Pelican and Puput blogs: all the listings fetched
+    before the posts). Scored per page type (`page_types`: one URL form, reached by one
+    kind of link), the posts are one HITS node, their DSim is their spread over both
+    markups, and a crawled post counts against both halves' Balance."""
+    model = split_blog_model()
+    assert model.n_clusters_ == 3 and (model.labels_ >= 0).all()
+    tag, post, note = (int(model.labels_[i]) for i in (0, 12, 24))
+    assert len({tag, post, note}) == 3
+    per_cluster = model.scorer("ucc")
+    s = per_cluster.cluster_scores()
+    assert s[tag] > max(s[post], s[note])
+    typed = model.scorer("ucc", by_type=True)
+    s = typed.cluster_scores()
+    assert s[post] == s[note] > s[tag]
+    assert typed.dsim_[post] > max(model.dsim_[post], model.dsim_[note])
+    assert typed.dsim_[tag] == pytest.approx(model.dsim_[tag])
+    assert typed.adjacency_.shape == (2, 2)
+    assert typed.hub_[post] == typed.hub_[note] and typed.authority_[post] == \
+        typed.authority_[note]
+    typed.observe(post)
+    typed.observe(tag)
+    assert typed.balance()[note] == typed.balance()[post] == pytest.approx(0.5)
+    assert typed.walk_values(0.1).shape == (3,)
+    # crawling for a target the clusters stay apart (the target's page type is held at 1)
+    target = model.scorer("target", target=[post, note], by_type=True)
+    assert target.adjacency_.shape == (3, 3)

@@ -13,6 +13,7 @@ from archiver.learning.urlshape import (
     learn_shape,
     page_family,
     page_form,
+    page_types,
 )
 
 H = "http://site.test"
@@ -285,6 +286,25 @@ def test_page_family_without_a_dominant_form_is_the_cluster_alone() -> None:
     labels = [0, 0, 0, 1, 2, 1]
     assert page_family(urls, labels, 0, 3) == [0]
     assert page_family(urls, labels, 7, 3) == [7]           # a cluster with no sampled URL
+
+
+def test_page_types_join_clusters_of_one_form_that_one_kind_of_link_reached() -> None:
+    """A blog's posts in three clusters (C1-C3; C3 reached through C2's links only), its
+    tag lists (C0) and a user's two tabs of one URL form (C4, C5: FlaskBB's
+    ``/user/NAME/posts`` and ``/user/NAME/topics``)."""
+    rows = [(f"http://b.test/tag/t{i}/", 0) for i in range(4)] + \
+        [(f"http://b.test/2024/01/0{i}/p-{i}/", 1 + i % 3) for i in range(9)] + \
+        [(f"http://b.test/user/u{i}/posts", 4) for i in range(4)] + \
+        [(f"http://b.test/user/u{i}/topics", 5) for i in range(4)]
+    urls, labels = zip(*rows, strict=True)
+    assert page_family(urls, labels, 4, 6) == [4, 5]         # one form ...
+    linked = {0: [], 1: [2], 2: [1, 3], 3: [2], 4: [], 5: []}
+    assert page_types(urls, labels, 6, linked.__getitem__) == [0, 1, 1, 1, 2, 3]
+    assert page_types(urls, labels, 6) == [0, 1, 1, 1, 2, 2]  # ... by form alone
+    # a cluster the site marks noindex stays apart, and C2 no longer joins C1 and C3
+    assert page_types(urls, labels, 6, linked.__getitem__, apart=[2]) == [0, 1, 2, 3, 4, 5]
+    assert page_types(urls, labels, 6, linked.__getitem__, apart=[3]) == [0, 1, 1, 2, 3, 4]
+    assert page_types(urls, labels, 0) == []
 
 
 def test_a_view_every_page_has_is_a_keyword_wherever_it_ends_a_url() -> None:

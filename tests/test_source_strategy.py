@@ -83,8 +83,10 @@ def _hand_strategy(tmp_path: Path, name: str, table: Any, urls: list[str], label
     # what the sitemap rows read (no page is ever classified here)
     model.vectorizer_ = SimpleNamespace(feature_names_=["/html/body/p"])
     model.classifier_ = SimpleNamespace(X_=sp.csr_matrix(np.ones((len(model.urls_), 1))))
+    # a hand model's X is a placeholder, so DSim per page type (``type_scores``, on by
+    # default) could not be computed from it; its own tests build models that have one
     strategy = REGISTRY[name].from_profile(
-        _profile(name, tmp_path, ["http://m.test/"], params=params))
+        _profile(name, tmp_path, ["http://m.test/"], params={"type_scores": False, **params}))
     strategy._use(model)
     return strategy
 
@@ -515,7 +517,7 @@ def _tab_strategy(path: Path, **params: Any) -> Any:
     model.classifier_ = SimpleNamespace(X_=sp.csr_matrix(np.ones((12, 1))))
     s = REGISTRY["source-ucc"].from_profile(_profile(
         "source-ucc", path, ["http://m.test/"],
-        params={"low_value": 0.2, "duplicates": False, **params}))
+        params={"low_value": 0.2, "duplicates": False, "type_scores": False, **params}))
     s._use(model)
     return s
 
@@ -642,7 +644,8 @@ def test_a_listing_of_the_content_counts_every_cluster_of_the_content_s_page_typ
     for on in (True, False):
         s = REGISTRY["source-ucc"].from_profile(_profile(
             "source-ucc", tmp_path / str(on), ["http://m.test/"],
-            params={"duplicates": False, "page_family": on, "verdict_reset": 0}))
+            params={"duplicates": False, "page_family": on, "verdict_reset": 0,
+                    "type_scores": False}))
         s._use(model)
         assert s.params()["page_family"] is on and s.content_cluster in (1, 2)
         assert s.scorer.is_listing(0) is on
@@ -652,7 +655,7 @@ def test_a_listing_of_the_content_counts_every_cluster_of_the_content_s_page_typ
     model.info = {"mode": "ucc", "noindex_clusters": [0]}
     s = REGISTRY["source-ucc"].from_profile(_profile(
         "source-ucc", tmp_path / "noindex", ["http://m.test/"],
-        params={"duplicates": False, "verdict_reset": 0}))
+        params={"duplicates": False, "verdict_reset": 0, "type_scores": False}))
     s._use(model)
     assert not s.scorer.is_listing(0)
 
@@ -1379,6 +1382,38 @@ def test_hits_resets_must_be_probabilities(key: str) -> None:
     for bad in (1, 1.5, -0.1):
         with pytest.raises(ProfileError, match=rf"strategy\.params\.{key}"):
             make(bad)
+
+
+def test_type_scores_param_scores_a_split_page_type_as_one_crawling_for_ucc(
+        tmp_path: Path) -> None:
+    """``type_scores`` (default true) crawling for UCC: the blog whose posts the sample split
+    in two clusters ranks them first, and the largest of the two is the content cluster;
+    off, its tag lists rank first and are protected as the content. Crawling for a target
+    the clusters are scored apart whatever the parameter says."""
+    from tests.test_learning_navigation import split_blog_model
+
+    model = split_blog_model()
+    tag, post, note = (int(model.labels_[i]) for i in (0, 12, 24))
+
+    def strategy(name: str, kind: str = "source-ucc", **params: Any) -> Any:
+        s = REGISTRY[kind].from_profile(_profile(kind, tmp_path / name, ["http://b.test/"],
+                                                 params=params))
+        s._use(model)
+        return s
+
+    on, off = strategy("on"), strategy("off", type_scores=False)
+    assert on.params()["type_scores"] is True and off.params()["type_scores"] is False
+    assert on.content_cluster in (post, note) and off.content_cluster == tag
+    assert on.scorer.types_ is not None and off.scorer.types_ is None
+    from archiver.cli import cluster_summary
+
+    pair = sorted((post, note))
+    assert (f"scored as one page type (strategy param type_scores): clusters {pair[0]}, "
+            f"{pair[1]}") in cluster_summary(on).splitlines()
+    assert "scored as one page type" not in cluster_summary(off)
+    model.info = {"mode": "target", "target": post}
+    target = strategy("target", "source-target")
+    assert target.params()["type_scores"] is True and target.scorer.types_ is None
 
 
 def test_distinct_links_param_runs_hits_over_distinct_urls(tmp_path: Path) -> None:

@@ -33,7 +33,7 @@ from archiver.learning.navigation import (
     cluster_content,
     dsim,
 )
-from archiver.learning.urlshape import UrlPatterns
+from archiver.learning.urlshape import UrlPatterns, page_types
 
 if TYPE_CHECKING:
     from typing import Self
@@ -200,17 +200,34 @@ class SourceModel:
     def scorer(self, mode: str = "ucc", *, target: int | Sequence[int] | None = None,
                alpha: float | None = None, self_links: bool | None = None,
                content: bool = False, balance: bool = True, per_page: bool = False,
-               reset: float = 0.0, distinct: bool = False) -> LinkScorer:
+               reset: float = 0.0, distinct: bool = False, by_type: bool = False,
+               apart: Collection[int] = ()) -> LinkScorer:
         """A fresh `LinkScorer` (crawl-for-UCC or crawl-for-target, §4.4); `content` puts
         the clusters' content shares into Score(C), `per_page` scores hubs per sampled page
         of each cluster (see `LinkScorer`, ``pages``), `reset` > 0 takes randomized HITS
         (`archiver.learning.navigation.hits`), `distinct` weighs each pair of A as its
-        distinct URLs (`LinkScorer`, ``distinct``)."""
+        distinct URLs (`LinkScorer`, ``distinct``), `by_type` values every page type as one
+        (`LinkScorer`, ``types``): the clusters `urlshape.page_types` joins by URL form and
+        shared links, those in `apart` (the clusters the site marks noindex) each a type of
+        its own; DSim over all the type's sampled pages, its content share the mean of its
+        clusters' weighted by their sampled pages."""
         self._check_fitted()
-        return LinkScorer(self.navigation_, self.dsim_, mode=mode, target=target, alpha=alpha,
-                          self_links=self_links, content=self.content_ if content else None,
-                          balance=balance, pages=self.cluster_sizes() if per_page else None,
-                          reset=reset, distinct=distinct)
+        sizes = self.cluster_sizes()
+        dsims, shares, types = self.dsim_, self.content_, None
+        if by_type:
+            types = np.asarray(page_types(self.urls_, self.labels_.tolist(), self.n_clusters_,
+                                          self.navigation_.co_destinations, apart),
+                               dtype=np.intp)
+            of_page = np.where(self.labels_ >= 0, types[np.maximum(self.labels_, 0)], -1)
+            n_types = int(types.max()) + 1 if types.size else 0
+            dsims = dsim(self.classifier_.X_, of_page, n_types)[types]
+            text = np.bincount(types, weights=self.content_ * sizes, minlength=n_types)
+            pages = np.bincount(types, weights=sizes, minlength=n_types)
+            shares = np.divide(text, pages, out=np.ones(n_types), where=pages > 0)[types]
+        return LinkScorer(self.navigation_, dsims, mode=mode, target=target, alpha=alpha,
+                          self_links=self_links, content=shares if content else None,
+                          balance=balance, pages=sizes if per_page else None,
+                          reset=reset, distinct=distinct, types=types)
 
     def cluster_sizes(self) -> np.ndarray:
         """Sampled pages of every cluster (outliers not counted)."""

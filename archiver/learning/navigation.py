@@ -662,6 +662,18 @@ class LinkScorer:
         (Wagtail) eq. 6 gave the posts hub 0.95 and the listings authority 1, from the
         sidebars alone. Default False (eq. 6 as the paper has it).
 
+    types : ndarray of shape (n_clusters,), optional
+        The page type of every cluster ("ucc" mode; `archiver.learning.urlshape.page_types`).
+        Given, the clusters of one type are one node of HITS (A summed over them, links
+        among them dropped with the other self links) and one share of Balance; each gets
+        its type's values, and `dsim` and `content` are expected per type as well
+        (`SourceModel.scorer` with ``by_type``). Eq. 11 values a page type through each of
+        its clusters apart, so the clustering's split of one template (a blog's posts by
+        the markup their authors wrote: four clusters on a real Pelican, three on a real
+        Puput) divides its hub, its authority and its spread, and the listings that link
+        it rank first. Ignored crawling for a target, which holds the target's type at 1
+        (`hits`, ``target``).
+
     Listings of the content (an extension of eq. 11, `set_listings`): in "ucc" mode a
     cluster can be given a floor, a share of the content cluster's Score: Score(C) =
     max(eq. 11, floor(C) · Score(P)). Eq. 11 values a cluster by its own pages: a forum's
@@ -680,7 +692,7 @@ class LinkScorer:
         target: int | Sequence[int] | None = None, alpha: float | None = None,
         self_links: bool | None = None, content: np.ndarray | None = None,
         balance: bool = True, pages: np.ndarray | None = None, reset: float = 0.0,
-        distinct: bool = False,
+        distinct: bool = False, types: np.ndarray | None = None,
     ) -> None:
         if mode not in ("ucc", "target"):
             raise ValueError(f"mode must be 'ucc' or 'target'; got {mode!r}")
@@ -691,17 +703,24 @@ class LinkScorer:
         self.alpha = (0.5 if mode == "ucc" else 0.8) if alpha is None else alpha
         self.self_links = (mode == "target") if self_links is None else bool(self_links)
         A = table.distinct_adjacency_ if distinct else table.adjacency_
+        n = table.n_clusters_
+        # one HITS node per page type (``types``): M[c, t] = 1 when cluster c is of type t
+        self.types_ = None if types is None or mode == "target" else \
+            np.asarray(types, dtype=np.intp).reshape(n)
+        M = np.eye(n) if self.types_ is None else \
+            np.eye(int(self.types_.max()) + 1 if n else 0)[self.types_]
+        A = M.T @ A @ M
         if not self.self_links:
             A = A - np.diag(np.diag(A))
         if pages is not None:
-            n_pages = np.asarray(pages, dtype=np.float64).reshape(-1, 1)
+            n_pages = (M.T @ np.asarray(pages, dtype=np.float64)).reshape(-1, 1)
             A = np.divide(A, n_pages, out=np.zeros_like(A), where=n_pages > 0)
-        self.adjacency_ = A          # the matrix HITS ran on (self links, per page applied)
-        self.hub_, self.authority_ = hits(A, target=target if mode == "target" else None,
-                                          reset=reset)
+        self.adjacency_ = A          # the matrix HITS ran on (types, self links, per page)
+        self._types = M
+        hub, authority = hits(A, target=target if mode == "target" else None, reset=reset)
+        self.hub_, self.authority_ = M @ hub, M @ authority       # per cluster
         self.info_ = self.alpha * self.authority_ + (1 - self.alpha) * self.hub_     # eq. 9
         self.dsim_ = np.asarray(dsim, dtype=np.float64)
-        n = table.n_clusters_
         # Content(C) as used in Score(C): all 1 without it or crawling for a target
         self.content_ = (np.ones(n) if content is None or mode == "target" else np.minimum(
             1.0, np.asarray(content, dtype=np.float64).reshape(n) / CONTENT_FULL))
@@ -712,6 +731,13 @@ class LinkScorer:
         self._worth: np.ndarray | None = None    # `set_worth`
         # P(· | C, x) never changes during a harvest; only Score(C) does (Balance).
         self._proba: dict[tuple[int, str, str], tuple[np.ndarray, str]] = {}
+
+    def walk_values(self, reset: float) -> np.ndarray:
+        """`walk_values` of every cluster over the matrix HITS ran on (per page type, with
+        ``types``): the low-value verdict's second opinion."""
+        dsims = np.divide(self._types.T @ self.dsim_, self._types.sum(axis=0),
+                          out=np.zeros(self._types.shape[1]), where=self._types.sum(axis=0) > 0)
+        return self._types @ walk_values(self.adjacency_, dsims, self.alpha, reset)
 
     def observe(self, cluster: int) -> None:
         """Count one more crawled page in `cluster` (-1: outlier) for Balance."""
@@ -747,7 +773,7 @@ class LinkScorer:
             return np.ones(len(self.crawled_) - 1)
         total = self.crawled_.sum()
         r = self.crawled_[:-1] / total if total > 0 else np.zeros(len(self.crawled_) - 1)
-        return 1.0 - r
+        return 1.0 - self._types @ (self._types.T @ r)      # a page type's share, per cluster
 
     def cluster_scores(self) -> np.ndarray:
         """Score(C) of every cluster (eq. 11, times Content(C) in "ucc" mode), with a

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qsl
@@ -210,6 +210,42 @@ def page_family(urls: Sequence[str], labels: Sequence[int], cluster: int,
             family |= {c for c, seen in forms.items()
                        if 0 <= c < n_clusters and 2 * seen[form] >= sum(seen.values())}
     return sorted(family)
+
+
+def page_types(urls: Sequence[str], labels: Sequence[int], n_clusters: int,
+               linked: Callable[[int], Collection[int]] | None = None,
+               apart: Collection[int] = ()) -> list[int]:
+    """The page type of each of the `n_clusters` clusters, as a number: two clusters are
+    of one type when `page_family` joins them (either way) and, given `linked`, one is
+    among the clusters ``linked(other)`` names (`NavigationTable.co_destinations`: one kind
+    of sampled link led to both); a third can join them through either. A cluster in
+    `apart` (those the site marks noindex) is a type of its own. Numbered from 0 in the
+    order of their lowest cluster, so a site whose every cluster is a page type of its own
+    gets ``[0, 1, …, n_clusters - 1]``.
+
+    The URL form alone joins a user's tabs (FlaskBB's ``/user/NAME/posts`` and
+    ``/user/NAME/topics``: one form, two templates a profile links from two Apaths) and a
+    wiki's actions (``doku.php?do=…&id=…``); one kind of link leading to both is what a
+    template the clustering split does (a blog's title links to posts with and without a
+    list in their text). A wiki's links to pages not written yet lead to pages of its
+    pages' URL form from the same Apath as links to written ones (a real DokuWiki: a
+    "create this page" cluster, marked noindex, beside its pages)."""
+    parent = list(range(n_clusters))
+
+    def root(c: int) -> int:
+        while parent[c] != c:
+            parent[c] = parent[parent[c]]
+            c = parent[c]
+        return c
+
+    alone = set(apart)
+    for cluster in set(range(n_clusters)) - alone:
+        together = None if linked is None else set(linked(cluster))
+        for other in set(page_family(urls, labels, cluster, n_clusters)) - alone:
+            if together is None or other == cluster or other in together:
+                parent[root(other)] = root(cluster)
+    number: dict[int, int] = {}
+    return [number.setdefault(root(c), len(number)) for c in range(n_clusters)]
 
 
 class UrlPatterns:
