@@ -124,6 +124,26 @@ def test_names_with_sub_pages_are_not_keywords() -> None:
     assert shape.matches(f"{H}/photos/u7/123/") and not shape.matches(f"{H}/people/u7/")
 
 
+def test_a_member_name_the_example_s_page_type_varies_is_the_entity_slot() -> None:
+    """A real MediaGoblin (``/u/NAME/m/SLUG/``) with a few members: most sampled pages are
+    one member's, so by the sample alone the member's name is a keyword and the other
+    members' entries are not of the example's shape. Their entries among the example's
+    page type (`kin`) make the name the slot; one stray URL there does not."""
+    mine = [f"{H}/u/kira/m/entry-{i}/" for i in range(40)] + \
+        [f"{H}/u/kira/tag/t{i}/" for i in range(10)]
+    theirs = [f"{H}/u/{n}/m/photo-{i}/" for n in ("ben", "ines") for i in range(3)]
+    sample = mine + theirs
+    assert learn_shape(f"{H}/u/kira/m/entry-3/", sample).path == ("u", "kira", "m", "*")
+    shape = learn_shape(f"{H}/u/kira/m/entry-3/", sample, kin=mine[:40] + theirs)
+    assert shape.path == ("u", "*") and shape.matches(f"{H}/u/ben/m/photo-1/")
+    assert learn_shape(f"{H}/u/kira/m/entry-3/", sample,
+                       kin=mine[:40] + theirs[:1]).path == ("u", "kira", "m", "*")
+    # kin of another path are another page type, which the shape is there to tell apart
+    others = [f"{H}/u/{n}/tag/t-{i}/" for n in ("ben", "ines") for i in range(3)]
+    assert learn_shape(f"{H}/u/kira/m/entry-3/", sample + others,
+                       kin=mine[:40] + others).path == ("u", "kira", "m", "*")
+
+
 def test_the_shape_ends_at_the_entity_slot() -> None:
     """An example deep in an entity's pages (an author's third archive page) stands for the
     entity's pages, not only for third pages."""

@@ -141,18 +141,32 @@ class UrlShape:
         return path + ("?" + query if query else "")
 
 
-def learn_shape(example: str, sample: Iterable[str]) -> UrlShape:
-    """The shape of `example`, with keywords learned from the sampled URLs `sample`."""
+def learn_shape(example: str, sample: Iterable[str], kin: Iterable[str] = ()) -> UrlShape:
+    """The shape of `example`, with keywords learned from the sampled URLs `sample`.
+
+    `kin` are the sampled URLs of the example's clusters. A path word that at least
+    `MIN_SUPPORT` of them have otherwise, their paths the example's in every other segment
+    but the last (the page's own name), is the entity's slot, however few values the
+    sample shows there: on a real MediaGoblin (``/u/NAME/m/SLUG/``) with a handful of
+    members, most sampled pages were one member's, so the example's member name read as a
+    keyword and the other members' entries as another page type (source-target fetched
+    them after 83 tag lists). A kin page of another path (``/category/x/page/2/`` beside
+    ``/author/ann/page/3/``) is another page type, which the shape is there to tell."""
     unique = {*sample, example}
     urls = [_path_tokens(u) for u in unique]
     values = Counter(pair for u in unique for pair in set(_query_tokens(u)))  # → URLs
     path: list[str] = []
     group = urls                      # sampled URLs whose shape so far is the example's
-    for i, token in enumerate(_path_tokens(example)):
+    own = _path_tokens(example)
+    kindred = [t for t in (_path_tokens(u) for u in set(kin)) if len(t) == len(own)]
+    for i, token in enumerate(own):
         group = [t for t in group if len(t) > i]
         seen = Counter(t[i] for t in group)
+        varied = sum(t[i] != token and all(t[j] == own[j] for j in range(len(own) - 1)
+                                           if j != i) for t in kindred) >= MIN_SUPPORT
         keyword = (token == NUMBER or token.endswith(":")
-                   or (seen[token] >= MIN_SUPPORT and len(seen) <= math.sqrt(len(group))))
+                   or (seen[token] >= MIN_SUPPORT and len(seen) <= math.sqrt(len(group))
+                       and not varied))
         if not keyword:             # the entity's slot: what follows is its sub-pages
             path.append(WILD)
             break

@@ -1186,10 +1186,10 @@ class SourceStrategy(Strategy):
         """The example's URL shape, when it splits the target's clusters (module
         docstring)."""
         assert self.target_example is not None
-        shape = learn_shape(self.target_example, model.urls_)
         family = self._target_family(model, target)
         members = [u for u, c in zip(model.urls_, model.labels_.tolist(), strict=True)
                    if c in family]
+        shape = learn_shape(self.target_example, model.urls_, members)
         matched = sum(shape.matches(u) for u in members)
         # Pages the shape rejects are another page type: another path, or a view the
         # example is not (?tab=activity). Until 2026-11 only another path counted, since
