@@ -157,12 +157,12 @@ def learn_shape(example: str, sample: Iterable[str], kin: Iterable[str] = ()) ->
     values = Counter(pair for u in unique for pair in set(_query_tokens(u)))  # → URLs
     path: list[str] = []
     group = urls                      # sampled URLs whose shape so far is the example's
-    own = _path_tokens(example)
-    kindred = [t for t in (_path_tokens(u) for u in set(kin)) if len(t) == len(own)]
-    for i, token in enumerate(own):
+    tokens = _path_tokens(example)
+    kindred = [t for t in (_path_tokens(u) for u in set(kin)) if len(t) == len(tokens)]
+    for i, token in enumerate(tokens):
         group = [t for t in group if len(t) > i]
         seen = Counter(t[i] for t in group)
-        varied = sum(t[i] != token and all(t[j] == own[j] for j in range(len(own) - 1)
+        varied = sum(t[i] != token and all(t[j] == tokens[j] for j in range(len(tokens) - 1)
                                            if j != i) for t in kindred) >= MIN_SUPPORT
         keyword = (token == NUMBER or token.endswith(":")
                    or (seen[token] >= MIN_SUPPORT and len(seen) <= math.sqrt(len(group))
