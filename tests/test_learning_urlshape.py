@@ -138,7 +138,11 @@ def test_a_member_name_the_example_s_page_type_varies_is_the_entity_slot() -> No
     assert shape.path == ("u", "*") and shape.matches(f"{H}/u/ben/m/photo-1/")
     assert learn_shape(f"{H}/u/kira/m/entry-3/", sample,
                        kin=mine[:40] + theirs[:1]).path == ("u", "kira", "m", "*")
-    # kin of another path are another page type, which the shape is there to tell apart
+    # kin of another path are another page type, which the shape is there to tell apart;
+    # an example of two segments has no other one to compare (the zoo blog's /author/NAME/
+    # in a cluster with /tag/NAME/ and /2024/05/)
+    assert learn_shape(f"{H}/author/ann/", WORDPRESS, kin=[
+        f"{H}/author/ann/", *(f"{H}/tag/t{i}/" for i in range(6))]).path == ("author", "*")
     others = [f"{H}/u/{n}/tag/t-{i}/" for n in ("ben", "ines") for i in range(3)]
     assert learn_shape(f"{H}/u/kira/m/entry-3/", sample + others,
                        kin=mine[:40] + others).path == ("u", "kira", "m", "*")

@@ -146,8 +146,8 @@ def learn_shape(example: str, sample: Iterable[str], kin: Iterable[str] = ()) ->
 
     `kin` are the sampled URLs of the example's clusters. A path word that at least
     `MIN_SUPPORT` of them have otherwise, their paths the example's in every other segment
-    but the last (the page's own name), is the entity's slot, however few values the
-    sample shows there: on a real MediaGoblin (``/u/NAME/m/SLUG/``) with a handful of
+    but the last (the page's own name), and in one at least, is the entity's slot, however
+    few values the sample shows there: on a real MediaGoblin (``/u/NAME/m/SLUG/``) with a handful of
     members, most sampled pages were one member's, so the example's member name read as a
     keyword and the other members' entries as another page type (source-target fetched
     them after 83 tag lists). A kin page of another path (``/category/x/page/2/`` beside
@@ -162,8 +162,9 @@ def learn_shape(example: str, sample: Iterable[str], kin: Iterable[str] = ()) ->
     for i, token in enumerate(tokens):
         group = [t for t in group if len(t) > i]
         seen = Counter(t[i] for t in group)
-        varied = sum(t[i] != token and all(t[j] == tokens[j] for j in range(len(tokens) - 1)
-                                           if j != i) for t in kindred) >= MIN_SUPPORT
+        rest = [j for j in range(len(tokens) - 1) if j != i]    # none: no evidence
+        varied = bool(rest) and sum(t[i] != token and all(t[j] == tokens[j] for j in rest)
+                                    for t in kindred) >= MIN_SUPPORT
         keyword = (token == NUMBER or token.endswith(":")
                    or (seen[token] >= MIN_SUPPORT and len(seen) <= math.sqrt(len(group))
                        and not varied))
