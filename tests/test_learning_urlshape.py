@@ -143,6 +143,9 @@ def test_a_member_name_the_example_s_page_type_varies_is_the_entity_slot() -> No
     # in a cluster with /tag/NAME/ and /2024/05/)
     assert learn_shape(f"{H}/author/ann/", WORDPRESS, kin=[
         f"{H}/author/ann/", *(f"{H}/tag/t{i}/" for i in range(6))]).path == ("author", "*")
+    # nor one whose other segments are ids (a Q&A profile /users/ID/NAME/ among questions)
+    qa = [f"{H}/users/{i}/u{i}/" for i in range(8)] + [f"{H}/questions/{i}/q/" for i in range(8)]
+    assert learn_shape(f"{H}/users/3/u3/", qa, kin=qa).path == ("users", "#", "*")
     others = [f"{H}/u/{n}/tag/t-{i}/" for n in ("ben", "ines") for i in range(3)]
     assert learn_shape(f"{H}/u/kira/m/entry-3/", sample + others,
                        kin=mine[:40] + others).path == ("u", "kira", "m", "*")

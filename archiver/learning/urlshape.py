@@ -146,12 +146,13 @@ def learn_shape(example: str, sample: Iterable[str], kin: Iterable[str] = ()) ->
 
     `kin` are the sampled URLs of the example's clusters. A path word that at least
     `MIN_SUPPORT` of them have otherwise, their paths the example's in every other segment
-    but the last (the page's own name), and in one at least, is the entity's slot, however
-    few values the sample shows there: on a real MediaGoblin (``/u/NAME/m/SLUG/``) with a handful of
-    members, most sampled pages were one member's, so the example's member name read as a
-    keyword and the other members' entries as another page type (source-target fetched
-    them after 83 tag lists). A kin page of another path (``/category/x/page/2/`` beside
-    ``/author/ann/page/3/``) is another page type, which the shape is there to tell."""
+    but the last (the page's own name), and one of those a word, is the entity's slot,
+    however few values the sample shows there: on a real MediaGoblin (``/u/NAME/m/SLUG/``)
+    with a handful of members, most sampled pages were one member's, so the example's
+    member name read as a keyword and the other members' entries as another page type
+    (source-target fetched them after 83 tag lists). A kin page of another path
+    (``/category/x/page/2/`` beside ``/author/ann/page/3/``) is another page type, which
+    the shape is there to tell."""
     unique = {*sample, example}
     urls = [_path_tokens(u) for u in unique]
     values = Counter(pair for u in unique for pair in set(_query_tokens(u)))  # → URLs
@@ -162,9 +163,10 @@ def learn_shape(example: str, sample: Iterable[str], kin: Iterable[str] = ()) ->
     for i, token in enumerate(tokens):
         group = [t for t in group if len(t) > i]
         seen = Counter(t[i] for t in group)
-        rest = [j for j in range(len(tokens) - 1) if j != i]    # none: no evidence
-        varied = bool(rest) and sum(t[i] != token and all(t[j] == tokens[j] for j in rest)
-                                    for t in kindred) >= MIN_SUPPORT
+        rest = [j for j in range(len(tokens) - 1) if j != i]    # no word there: no evidence
+        varied = any(tokens[j] != NUMBER for j in rest) and sum(
+            t[i] != token and all(t[j] == tokens[j] for j in rest) for t in kindred
+        ) >= MIN_SUPPORT
         keyword = (token == NUMBER or token.endswith(":")
                    or (seen[token] >= MIN_SUPPORT and len(seen) <= math.sqrt(len(group))
                        and not varied))
