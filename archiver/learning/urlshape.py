@@ -247,22 +247,21 @@ def page_types(urls: Sequence[str], labels: Sequence[int], n_clusters: int,
     list in their text). A wiki's links to pages not written yet lead to pages of its
     pages' URL form from the same Apath as links to written ones (a real DokuWiki: a
     "create this page" cluster, marked noindex, beside its pages)."""
-    parent = list(range(n_clusters))
-
-    def root(c: int) -> int:
-        while parent[c] != c:
-            parent[c] = parent[parent[c]]
-            c = parent[c]
-        return c
+    import scipy.sparse as sp
+    from scipy.sparse.csgraph import connected_components
 
     alone = set(apart)
-    for cluster in set(range(n_clusters)) - alone:
+    rows: list[int] = []
+    cols: list[int] = []
+    for cluster in sorted(set(range(n_clusters)) - alone):
         together = None if linked is None else set(linked(cluster))
-        for other in set(page_family(urls, labels, cluster, n_clusters)) - alone:
-            if together is None or other == cluster or other in together:
-                parent[root(other)] = root(cluster)
-    number: dict[int, int] = {}
-    return [number.setdefault(root(c), len(number)) for c in range(n_clusters)]
+        for other in page_family(urls, labels, cluster, n_clusters):
+            if other not in alone and (together is None or other in together):
+                rows.append(cluster)
+                cols.append(other)
+    joined = sp.coo_matrix(([1] * len(rows), (rows, cols)), shape=(n_clusters, n_clusters))
+    # components are numbered in the order of their lowest node
+    return connected_components(joined, directed=False)[1].tolist() if n_clusters else []
 
 
 class UrlPatterns:
