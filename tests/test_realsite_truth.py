@@ -22,6 +22,7 @@ from benchmarks.realsite import pelican as pl
 from benchmarks.realsite import photologue as ph
 from benchmarks.realsite import puput as pu
 from benchmarks.realsite import pybbm as pb
+from benchmarks.realsite import redmine as rm
 from benchmarks.realsite import roundup as rd
 from benchmarks.realsite import spirit as sp
 from benchmarks.realsite import trac as tr
@@ -1765,3 +1766,161 @@ def test_mediagoblin_available_names_the_venv_when_it_is_missing(tmp_path, monke
     missing = mgb.available()
     assert missing is not None and "ARCHIVER_MEDIAGOBLIN_VENV" in missing
     assert "mediagoblin==0.9.0" in missing and "python2.7" in missing
+
+
+@pytest.mark.parametrize(("path", "kind"), [
+    ("/", "home"),
+    ("/projects", "projects"),
+    ("/projects?jump=activity", "projects"),
+    ("/projects/kestrel", "project"),
+    ("/issues/7", "issue"),
+    ("/issues/7?tab=history", "view"),
+    ("/issues/101?project_id=kestrel&set_filter=1&sort=", "view"),
+    ("/issues/7.pdf", "export"),
+    ("/issues/7.atom", "export"),
+    ("/issues/7/edit", "login"),
+    ("/issues/7/copy", "login"),
+    ("/issues/7/time_entries", "timelog"),
+    ("/issues/new", "login"),
+    ("/issues", "issues"),
+    ("/issues?assigned_to_id=10&set_filter=1&sort=assigned_to%2Cpriority%3Adesc", "issues"),
+    ("/projects/kestrel/issues?page=3&sort=id%3Adesc", "issues"),
+    ("/projects/kestrel/issues.csv", "export"),
+    ("/projects/kestrel/issues.atom?query_id=2", "export"),
+    ("/issues/changes", "export"),
+    ("/issues/calendar?month=1&year=2027", "calendar"),
+    ("/projects/kestrel/issues/calendar?month=10&year=2026", "calendar"),
+    ("/projects/kestrel/issues/gantt?month=1&months=6&year=2027&zoom=3", "gantt"),
+    ("/issues/gantt?action=show&controller=gantts&month=10&months=6&year=2026", "gantt"),
+    ("/projects/kestrel/issues/gantt.pdf?month=11&months=6&year=2026", "export"),
+    ("/projects/kestrel/issues/gantt.png?month=11&months=6&year=2026&zoom=2", "export"),
+    ("/projects/kestrel/issues/report", "summary"),
+    ("/projects/kestrel/issues/report/assigned_to", "summary"),
+    ("/activity", "activity"),
+    ("/activity?from=2026-06-27&user_id=28", "activity"),
+    ("/projects/kestrel/activity?from=2025-03-01&show_issues=1", "activity"),
+    ("/activity.atom?show_files=1", "export"),
+    ("/projects/kestrel/roadmap", "roadmap"),
+    ("/projects/kestrel/roadmap?completed=1", "roadmap"),
+    ("/versions/3", "version"),
+    ("/projects/kestrel/time_entries", "timelog"),
+    ("/projects/kestrel/time_entries/report?set_filter=1&sort=", "timelog"),
+    ("/time_entries", "timelog"),
+    ("/projects/kestrel/wiki", "wiki"),
+    ("/projects/kestrel/wiki/Installation", "wiki"),
+    ("/projects/kestrel/wiki/Meeting_notes_2025-03-12", "wiki"),
+    ("/projects/kestrel/wiki/HowTo?parent=Wiki", "view"),
+    ("/projects/kestrel/wiki/index", "wiki_index"),
+    ("/projects/kestrel/wiki/date_index", "wiki_index"),
+    ("/projects/kestrel/wiki/Installation/history", "history"),
+    ("/projects/kestrel/wiki/Installation/2", "revision"),
+    ("/projects/kestrel/wiki/Installation/2/diff", "revision"),
+    ("/projects/kestrel/wiki/Installation/3/annotate", "revision"),
+    ("/projects/kestrel/wiki/Installation/diff?version=3&version_from=1", "revision"),
+    ("/projects/kestrel/wiki/Installation.pdf", "export"),
+    ("/projects/kestrel/wiki/Installation.txt", "export"),
+    ("/projects/kestrel/wiki/Installation.html", "export"),
+    ("/projects/kestrel/wiki/export", "export"),
+    ("/projects/kestrel/wiki/export.pdf", "export"),
+    ("/projects/kestrel/wiki/Installation/edit", "login"),
+    ("/projects/kestrel/wiki/Installation/rename", "login"),
+    ("/journals/12/diff?detail_id=40", "revision"),
+    ("/journals/12/edit", "login"),
+    ("/projects/kestrel/boards", "boards"),
+    ("/projects/kestrel/boards?sort=created_on%2Cupdated_on", "boards"),
+    ("/projects/kestrel/boards/1", "board"),
+    ("/projects/kestrel/boards/1?sort=replies%2Cupdated_on%3Adesc&page=2", "board"),
+    ("/projects/kestrel/boards/1.atom", "export"),
+    ("/boards/1/topics/102", "topic"),
+    ("/boards/1/topics/102?r=104", "topic"),
+    ("/boards/1/topics/102/edit", "login"),
+    ("/boards/1/topics/new", "login"),
+    ("/news", "news_list"),
+    ("/projects/kestrel/news", "news_list"),
+    ("/news/4", "news"),
+    ("/news.atom", "export"),
+    ("/projects/kestrel/documents?sort_by=author", "files"),
+    ("/projects/kestrel/files", "files"),
+    ("/users/10", "user"),
+    ("/users", "login"),
+    ("/search", "search"),
+    ("/search?q=brake&scope=subprojects", "search"),
+    ("/projects/kestrel/search?q=brake", "search"),
+    ("/login", "login"),
+    ("/login?back_url=http%3A%2F%2F127.0.0.1%3A8080%2Fmy%2Fpage", "login"),
+    ("/account/register", "login"),
+    ("/account/lost_password", "login"),
+    ("/my/page", "login"),
+    ("/admin", "login"),
+    ("/projects/kestrel/settings", "login"),
+    ("/projects/new", "login"),
+    ("/help/en/wiki_syntax_textile.html", "help"),
+    ("/javascripts/application.js?1700000000", "static"),
+    ("/stylesheets/application.css", "static"),
+    ("/images/gantt.png", "static"),
+    ("/favicon.ico", "static"),
+    ("/robots.txt", "other"),
+    ("/projects/kestrel/repository", "other"),
+    ("/attachments/3", "other"),
+])
+def test_redmine_page_type(path: str, kind: str) -> None:
+    assert rm.page_type(H + path) == kind
+    assert kind in rm.TYPE_ORDER
+
+
+def test_redmine_page_type_of_another_host_and_relative_urls() -> None:
+    assert rm.page_type("https://www.redmine.org/issues/7") == "other"
+    assert rm.page_type("/issues/7") == "issue"
+    assert rm.page_type("http://localhost:3000/issues/7") == "issue"
+
+
+def test_redmine_entity_of_is_an_issue_wiki_page_topic_or_news_item() -> None:
+    """An issue, a wiki page by project and title (the start page also as the wiki's own
+    URL), a topic whatever its board and reply anchor, a news item; never another view of
+    one, an export, a list."""
+    assert rm.entity_of(H + "/issues/7") == "issue 7"
+    assert rm.entity_of(H + "/projects/kestrel/wiki/HowTo") == "wiki kestrel/HowTo"
+    assert rm.entity_of(H + "/projects/kestrel/wiki") == "wiki kestrel/Wiki"
+    assert rm.entity_of(H + "/projects/kestrel/wiki/Wiki") == "wiki kestrel/Wiki"
+    assert rm.entity_of(H + "/boards/2/topics/41") == "topic 41"
+    assert rm.entity_of(H + "/boards/2/topics/41?r=45") == "topic 41"
+    assert rm.entity_of(H + "/news/3") == "news 3"
+    for other in ("/issues/7?tab=notes", "/issues/7.pdf", "/projects/kestrel/wiki/HowTo/2",
+                  "/projects/kestrel/wiki/HowTo/history", "/projects/kestrel/wiki/index",
+                  "/projects/kestrel/wiki/HowTo.txt", "/news/3.atom", "/projects/kestrel",
+                  "/projects/kestrel/boards/2", "/issues", "/versions/3", "/users/3", "/"):
+        assert rm.entity_of(H + other) is None, other
+    assert rm.TARGET_TYPE in rm.UCC_TYPES
+
+
+def test_redmine_generator_keeps_time_order_and_names_pages_once() -> None:
+    """Each issue's journals come after it and each other, before `now`; at most eight
+    journals; issue references point to earlier issues; wiki titles are unique within a
+    project and Redmine's own (letters, digits, "_" and "-": no "." a route would take for
+    a format); topics stay on one page (under 25 replies); deterministic."""
+    import datetime as dt
+    import re
+
+    now = dt.datetime(2026, 11, 26, 12, 0, 0, tzinfo=dt.UTC)
+    spec = rm.generate(300, 0, now)
+    assert len(spec["users"]) == len({u["login"] for u in spec["users"]}) == 40
+    assert spec["settings"]["gravatar_enabled"] == "0"
+    number = 0
+    for project in spec["projects"]:
+        for issue in project["issues"]:
+            number += 1
+            times = [dt.datetime.fromisoformat(t) for t in
+                     [issue["created"], *(j["time"] for j in issue["journals"])]]
+            assert times == sorted(times) and times[-1] < now
+            assert len(issue["journals"]) <= 8
+            texts = [issue["description"], *(j["notes"] for j in issue["journals"])]
+            assert all(0 < int(n) < number for t in texts for n in re.findall(r"#(\d+)", t))
+        titles = [p["title"] for p in project["pages"]]
+        assert len(titles) == len(set(titles)) and rm.START_PAGE in titles
+        assert all(re.fullmatch(r"[A-Za-z0-9_-]+", t) for t in titles)
+        assert all(len(t["posts"]) <= 25 for b in project["boards"] for t in b["topics"])
+    assert number == 300
+    assert sum(len(p["pages"]) for p in spec["projects"]) == 60
+    assert sum(len(t) for p in spec["projects"] for t in
+               (b["topics"] for b in p["boards"])) == 60
+    assert rm.generate(300, 0, now) == spec
