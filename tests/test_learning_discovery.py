@@ -99,6 +99,38 @@ def test_shingles_stay_within_a_text_node() -> None:
     assert len(Shingles().of(["a b c", "d e f"])) == 0
 
 
+def test_another_rendering_of_known_sentences_is_not_new_text() -> None:
+    """Shingles run within a block, across its emphases: a wiki article's source view (its
+    markdown in one ``pre``, a blank line between paragraphs) repeats the sentences the
+    article showed with an emphasis or inline code in them. Judged by text nodes, each of
+    those breaks made shingles the article never had, and a real django-wiki's source views
+    counted as new text one time in five, so their kind of link never ran out (``blocks``
+    off: the old judgement)."""
+    words = [_text(seed, 12).split() for seed in range(20, 32)]
+    rendered = "".join(f"<p>{' '.join(w[:4])} <em>{' '.join(w[4:6])}</em> {' '.join(w[6:9])} "
+                       f"<code>{w[9]}</code> {' '.join(w[10:])}</p>" for w in words)
+    source = "<pre>" + "\n\n".join(" ".join(w) for w in words) + "</pre>"
+    page, view = (parse_html("http://s.test/", f"<html><body>{b}</body></html>".encode()).tree
+                  for b in (rendered, source))
+    for blocks, new in ((True, False), (False, True)):
+        seen = Shingles(blocks=blocks)
+        assert seen.novel(page)
+        news = seen.judge(view)
+        assert news.judged and news.novel is new, (blocks, news)
+
+
+def test_block_shingles_is_a_strategy_parameter_off_by_default(tmp_path: Path) -> None:
+    """Measured on the real sites and left off (benchmarks/results/source-zoo-summary.md,
+    "Session 44"): it fixes the source views but loses a real django-wiki's sub-articles
+    that only those views' menus led to."""
+    from tests.test_source_strategy import _listing_strategy
+
+    off = _listing_strategy(tmp_path / "off")
+    on = _listing_strategy(tmp_path / "on", block_shingles=True)
+    assert off.params()["block_shingles"] is False and not off._shingles.blocks
+    assert on.params()["block_shingles"] is True and on._shingles.blocks
+
+
 def test_a_run_of_misses_exhausts_a_kind_of_link_and_a_hit_resets_it() -> None:
     d = Discovery(run_length=3)
     tag = (1, "/html/body/a")

@@ -12,6 +12,7 @@ from lxml import etree
 from archiver.learning.features import (
     MIN_TEXT_CHARS,
     XPathVectorizer,
+    block_text,
     body_text,
     canonical_apath,
     collapse_repeats,
@@ -206,6 +207,30 @@ def test_one_walk_gives_the_bag_and_the_body_text_and_a_page_keeps_it() -> None:
     page = parse_html("http://s.test/", b"<html><body><p>x <a href='/y'>y</a></p></body></html>")
     assert page.read() is page.read()                     # read once, then kept
     assert page.bag() == leaf_xpaths(page.tree) and page.body_text() == body_text(page.tree)
+
+
+def test_block_text_joins_emphasis_into_its_block_in_document_order() -> None:
+    """A shingle of `archiver.learning.discovery` runs within a block: the words of a
+    paragraph stay one run across its emphasis and code, a line break is formatting inside
+    it; a link's text is a piece of its own (a listing's title beside its date), as are a
+    nested block, a list item, a cell and a paragraph of plain text; hidden elements are
+    left out but not their tails."""
+    tree = _tree("<html><head><title>t</title></head><body>intro"
+                 "<p>during <em>route file</em> we <a href='/x'>tools <b>x</b></a> that"
+                 "<br>stove</p><ul><li>one <b>two</b></li><li>three</li></ul>after list"
+                 "<div>cell<script>code()</script> text<table><tr><td>a</td><td>b "
+                 "<span>c</span></td></tr></table>end</div><!-- note -->last"
+                 "<pre>first para\nline two\n  \nsecond para</pre></body></html>")
+    def words(root: etree._Element) -> list[str]:
+        return [" ".join(piece.split()) for piece in block_text(root)]
+
+    assert words(tree) == ["intro", "during route file we", "tools x", "that stove", "one two",
+                           "three", "after list", "cell text", "a", "b c", "end", "last",
+                           "first para line two", "second para"]
+    assert block_text(_tree("<html><body></body></html>")) == []
+    assert block_text(etree.fromstring("<html><head><title>t</title></head></html>")) == []
+    assert words(_tree(DOC.decode())) == ["Title", "Some bold text and", "a link", ".", "one",
+                                          "two"]
 
 
 def test_content_share_needs_enough_text() -> None:

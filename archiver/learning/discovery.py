@@ -44,20 +44,23 @@ brought anything. The destination's run ends them together once twenty pages of 
 destination in a row, from any holder, brought nothing.
 
 Shingles are runs of `SHINGLE` words within one text node of the body (link text
-included), hashed into a bitmap of 2^`BITMAP_BITS` bits (16 MiB): a set of
-every shingle seen, with about 4% false "seen" after 6 million shingles (a 20,000-page
-site), which only makes a share slightly smaller. Measured on the real WordPress
-(5-word shingles): posts had a median new share of 0.59 (10th percentile 0.41), archive
-pages fetched after the last post 0.02-0.09 (90th percentile at most 0.14). Pages with
-fewer than `MIN_SHINGLES` shingles (a login form, a short profile) are too short to judge
-by the share: they count as new when one of their words (of `MIN_WORD` characters or more)
-is new, or when they have no shingle at all, and otherwise need as many new shingles as a
-page of `MIN_SHINGLES` would (`News.novel`). Until 2026-11 they all counted as new, and a
-real Askbot's empty tag lists (15-17 shingles, the site's chrome) kept its tag lists
-productive; then one new shingle was enough, and its users' empty tabs were new by the
-title's user name ("anna-b's profile - followed questions": known words, new shingles).
-Numbers are not words (a word has a letter): a user's karma tab, a date per vote, and
-listings' counts and dates are not new text.
+included), or, with ``blocks`` (`Shingles`, the strategy's ``block_shingles``, off by
+default), within one block (a paragraph, a list item, a cell, with the text of its
+emphases; a link's text apart: `archiver.learning.features.block_text`), hashed into a
+bitmap of 2^`BITMAP_BITS` bits (16 MiB): a set of every shingle seen, with about 4% false
+"seen" after 6 million shingles (a 20,000-page site), which only makes a share slightly
+smaller. Measured on the real WordPress (5-word shingles): posts had a median new share of
+0.59 (10th percentile 0.41), archive pages fetched after the last post 0.02-0.09 (90th
+percentile at most 0.14). Pages with fewer than `MIN_SHINGLES` shingles (a login form, a
+short profile) are too short to judge by the share: they count as new when one of their
+words (of `MIN_WORD` characters or more) is new, or when they have no shingle at all, and
+otherwise need as many new shingles as a page of `MIN_SHINGLES` would (`News.novel`).
+Until 2026-11 they all counted as new, and a real Askbot's empty tag lists (15-17
+shingles, the site's chrome) kept its tag lists productive; then one new shingle was
+enough, and its users' empty tabs were new by the title's user name ("anna-b's profile -
+followed questions": known words, new shingles). Numbers are not words (a word has a
+letter): a user's karma tab, a date per vote, and listings' counts and dates are not new
+text.
 
 References
 ----------
@@ -75,7 +78,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from lxml import etree
 
-from archiver.learning.features import Text, body_text
+from archiver.learning.features import Text, block_text, body_text
 
 __all__ = ["CONTENT_SHARE", "MIN_SHINGLES", "NOVEL_SHARE", "RUN_LENGTH", "SHINGLE",
            "WORTH_FULL", "WORTH_PRIOR", "Discovery", "News", "Shingles", "Worth"]
@@ -102,7 +105,8 @@ Key = tuple[int, str]
 class Shingles:
     """Every word shingle seen so far, as a bitmap (module docstring)."""
 
-    def __init__(self, bits: int = BITMAP_BITS) -> None:
+    def __init__(self, bits: int = BITMAP_BITS, blocks: bool = False) -> None:
+        self.blocks = blocks
         self._bits = np.zeros(1 << (bits - 3), dtype=np.uint8)
         self._mask = np.int64((1 << bits) - 1)
         self._vocab = {"\x00": 0}            # word → id; 0 parts text nodes
@@ -154,9 +158,16 @@ class Shingles:
         return self.judge(root, text).novel
 
     def judge(self, root: etree._Element, text: Text | None = None) -> News:
-        """What a parsed page's text brought (`News`); its shingles are marked as seen."""
-        own, linked = body_text(root) if text is None else text
-        ids, fresh = self._ids([*own, *linked])
+        """What a parsed page's text brought (`News`); its shingles are marked as seen.
+        Shingles run within the page's blocks (`archiver.learning.features.block_text`:
+        across an emphasis, not across a link or paragraphs), or, with ``blocks`` off,
+        within its text nodes (`text`: the page's `body_text`, when already extracted)."""
+        if self.blocks:
+            pieces = block_text(root)
+        else:
+            own, linked = body_text(root) if text is None else text
+            pieces = [*own, *linked]
+        ids, fresh = self._ids(pieces)
         hashes = self._shingle(ids)
         return News(int(hashes.size), self.add(hashes), fresh)
 

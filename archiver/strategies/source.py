@@ -414,8 +414,12 @@ class SourceStrategy(Strategy):
     ``listings_by_links`` (a page of such a listing too short to judge by its text counts
     as new only through the new pages it found; default true; same place),
     ``empty_by_links`` (so does a page with no text at all outside the content cluster;
-    default true; same place), ``split_kinds`` (exhaustion judges a pair the sample split
-    by URL pattern per destination cluster; default true; see `_kind`), ``redirect_cost``
+    default true; same place), ``block_shingles`` (new text is judged by word shingles
+    within a page's blocks, across their emphases, not within each text node;
+    default false, measured in benchmarks/results/source-zoo-summary.md, "Session 44";
+    see `archiver.learning.discovery.Shingles.judge`), ``split_kinds``
+    (exhaustion judges a pair the sample split by URL pattern per destination cluster;
+    default true; see `_kind`), ``redirect_cost``
     (divide a link's score by the requests per page its pair has cost; default true; see
     `archiver.learning.hops`), ``files`` (follow links of a pair that led mostly to files
     after every link to a page; default true; same place), ``alternates`` (skip a
@@ -484,7 +488,8 @@ class SourceStrategy(Strategy):
     mode: ClassVar[str] = "ucc"
     PARAMS: ClassVar[Mapping[str, tuple[type, ...]]] = {
         **{name: (bool,) for name in (
-            "alternates", "balance", "content", "content_guard", "distinct_links",
+            "alternates", "balance", "block_shingles", "content", "content_guard",
+            "distinct_links",
             "duplicates", "dust",
             "destination_families", "empty_by_links", "evidence", "families", "files",
             "homing", "refusals",
@@ -612,7 +617,9 @@ class SourceStrategy(Strategy):
             self.exhaustion, family=self._family if self.use_families else None,
             destination=self._destination_family if self.destination_families else None)
         self._families: dict[tuple[int, str], tuple[int, str] | None] = {}
-        self._shingles: Shingles | None = Shingles() if self.exhaustion > 0 else None
+        self.block_shingles = bool(params.get("block_shingles", False))  # `Shingles.judge`
+        self._shingles: Shingles | None = Shingles(blocks=self.block_shingles) \
+            if self.exhaustion > 0 else None
         self._novel: dict[str, bool] = {}          # harvested page → brought new text
         self._noindex: set[str] = set()            # harvested pages marked noindex
         self._duplicates: set[str] = set()         # harvested duplicate views
@@ -627,7 +634,7 @@ class SourceStrategy(Strategy):
                 "evidence": self.use_evidence, "near_duplicates": self.use_near_duplicates,
                 "balance": self.use_balance, "distinct_links": self.distinct_links,
                 "type_scores": self.type_scores,
-                "exhaustion": self.exhaustion,
+                "exhaustion": self.exhaustion, "block_shingles": self.block_shingles,
                 "hub_share": self.hub_share, "listing_exhaustion": self.listing_exhaustion,
                 "split_kinds": self.split_kinds, "path_views": self.path_views,
                 "page_family": self.use_page_family, "target_family": self.target_family,
