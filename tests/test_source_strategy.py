@@ -1331,6 +1331,76 @@ def test_live_outliers_behind_companion_links_are_credited_by_their_own_pattern(
     assert on._judge(f"{w}wiki/Talk:Page_97", 2, x_talk).reason == "low-value:-1"
 
 
+def test_a_url_pattern_whose_harvested_outliers_were_live_is_credited_everywhere(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Real Redmine: the sample held one forum topic, an outlier, so the boards' links to
+    the other topics were skipped as low-value (31 of 60 topics never archived). Topics
+    came in as outliers through members' activity lists, whose links lead mostly to
+    content. A URL pattern whose harvested outliers were live four times and in at least
+    three of four is proven: a link of that pattern is worth the pattern's live share at
+    any pair, ranked last; three live pages are not enough, nor four of six."""
+    import numpy as np
+
+    import archiver.strategies.source as source
+    from archiver.learning.liveoutliers import MIN_PATTERN_PAGES, PROVEN_SHARE
+    from archiver.learning.navigation import NavigationTable
+    from tests.test_learning_discovery import _text
+    from tests.test_learning_navigation import X_LISTS, X_NEXT, X_PHOTO, X_THUMB
+
+    monkeypatch.setattr(source, "TRUSTED_SAMPLE", 1)
+    x_board = '/html/body/table/tr/td[@class="subject"]/a'
+    w = "http://w.test/"
+    issues = [f"{w}issues/{i}" for i in range(1, 9)]
+    groups = {w: {X_LISTS: [f"{w}lists/1"], X_PHOTO: [issues[0]], x_board: [f"{w}board"]},
+              f"{w}lists/1": {X_THUMB: issues[:4], X_NEXT: [f"{w}lists/2"]},
+              f"{w}lists/2": {X_THUMB: issues[4:], X_NEXT: [f"{w}lists/3"]},
+              f"{w}board": {x_board: [f"{w}boards/1/topics/1", f"{w}boards/1/topics/2"]}}
+    clusters = {w: 0, f"{w}lists/1": 1, f"{w}lists/2": 1, f"{w}lists/3": 1,
+                **dict.fromkeys(issues, 2), f"{w}board": -1, f"{w}boards/1/topics/1": -1}
+
+    def strategy(name: str, **params: Any) -> Any:
+        s = _listing_strategy(tmp_path / name, **params)
+        model = s.model
+        model.navigation_ = NavigationTable().fit(groups, clusters, n_clusters=3)
+        model.urls_ = list(clusters)
+        model.labels_ = np.array(list(clusters.values()))
+        s._use(model)
+        s.sampler.groups_ = groups
+        s._cluster_of = dict(clusters)
+        s.live.sampled = {f"{w}boards/1/topics/1"}
+        s.live.learn(s.sampler.groups_, s.sampler.aliases_, s.sampler.dead_, s._cluster_of,
+                     s._protected, model.info)
+        s.live.read(model.info)
+        s.model.classify = lambda bag: -1                 # harvested pages fit no cluster
+        return s
+
+    def harvest(s: Any, urls: list[str], robots: str = "all") -> None:
+        for url in urls:                                  # through a link to content
+            s._via[url] = (f"{w}lists/1", X_THUMB)
+            html = f'<html><head><meta name="robots" content="{robots}"></head><body><p>' \
+                   f'{_text(len(s._via) + 100)}</p>'
+            s.describe(Visit(page=parse_html(url, html.encode()), depth=1,
+                             digest=url.encode()))
+
+    assert MIN_PATTERN_PAGES == 4 and PROVEN_SHARE == 0.75
+    on = strategy("on")
+    topic = f"{w}boards/1/topics/99"
+    assert on._judge(topic, -1, x_board).reason == "low-value:-1"
+    harvest(on, [f"{w}boards/2/topics/{i}" for i in range(3)])
+    assert on._judge(topic, -1, x_board).reason == "low-value:-1"      # three: not yet
+    harvest(on, [f"{w}boards/2/topics/3"])
+    assert on.live.proven(on._pattern(topic)) == 1.0
+    followed = on._judge(topic, -1, x_board)
+    assert followed.follow and followed.priority == 0.0 and followed.cluster == -1
+    assert on._judge(f"{w}board/members?page=2", -1, x_board).reason == "low-value:-1"
+    # four live of six (two noindex) is under three in four
+    mixed = strategy("mixed")
+    harvest(mixed, [f"{w}boards/3/topics/{i}" for i in range(4)])
+    harvest(mixed, [f"{w}boards/3/topics/{i}" for i in range(4, 6)], robots="noindex")
+    assert mixed.live.patterns[mixed._pattern(topic)] == [4.0, 6.0]
+    assert mixed._judge(topic, -1, x_board).reason == "low-value:-1"
+
+
 def test_the_queue_is_re_ranked_when_a_clusters_worth_halves() -> None:
     """Crawling for UCC, Score(C) carries what C's harvested pages were worth; between the
     periodic re-rankings a cluster can stop bringing anything (a real Trac's timeline once

@@ -1394,7 +1394,7 @@ class SourceStrategy(Strategy):
             score -= float(p[t] @ self.scorer.authority_[t]) * self.scorer.alpha
         score *= keep / self.hops.cost(key)
         value = float(pair @ self._static)
-        if self.live.rows and (live := self.live.share(key, full)):
+        if (self.live.rows or self.live.patterns) and (live := self.live.share(key, full)):
             value += float(pair[-1]) * live                 # module docstring, live outliers
         if value < self.low_value - VALUE_TOLERANCE:
             return Decision(url, False, score, f"low-value:{predicted}", predicted)
