@@ -1250,6 +1250,29 @@ def test_links_to_live_outliers_are_followed_last_and_to_dead_ones_not(
     assert not target.live.rows and not target._judge(f"{w}wiki/Society_start", 2, X_SIDE).follow
 
 
+def _live_strategy(path: Path, groups: dict[str, dict[str, list[str]]],
+                   clusters: dict[str, int], sampled: set[str], **params: Any) -> Any:
+    """A listing strategy on a model fitted to `groups` and `clusters` (three clusters), with
+    `sampled` as its live sampled pages, and the live outliers learned from them."""
+    import numpy as np
+
+    from archiver.learning.navigation import NavigationTable
+
+    s = _listing_strategy(path, **params)
+    model = s.model
+    model.navigation_ = NavigationTable().fit(groups, clusters, n_clusters=3)
+    model.urls_ = list(clusters)
+    model.labels_ = np.array(list(clusters.values()))
+    s._use(model)
+    s.sampler.groups_ = groups
+    s._cluster_of = dict(clusters)
+    s.live.sampled = set(sampled)
+    s.live.learn(s.sampler.groups_, s.sampler.aliases_, s.sampler.dead_, s._cluster_of,
+                 s._protected, model.info)
+    s.live.read(model.info)
+    return s
+
+
 def test_live_outliers_behind_companion_links_are_credited_by_their_own_pattern(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Real MediaWiki at 2,000 articles: a 200-page sample held three talk pages, outliers
@@ -1260,12 +1283,11 @@ def test_live_outliers_behind_companion_links_are_credited_by_their_own_pattern(
     from the clusters whose pair the sample saw and, through the Apath pooled over the
     clusters (eq. 5's "any" back-off), from those it did not. A menu that links the same
     page from every page is no companion: its live member list stays low-value."""
-    import numpy as np
 
     import archiver.strategies.source as source
     from archiver.learning.features import canonical_apath
     from archiver.learning.liveoutliers import companion_pairs
-    from archiver.learning.navigation import ANY_SOURCE, NavigationTable
+    from archiver.learning.navigation import ANY_SOURCE
     from tests.test_learning_discovery import _text
     from tests.test_learning_navigation import X_LISTS, X_NEXT, X_PHOTO, X_THUMB
 
@@ -1283,20 +1305,9 @@ def test_live_outliers_behind_companion_links_are_credited_by_their_own_pattern(
     clusters = {w: 0, f"{w}lists/1": 1, f"{w}lists/2": 1, f"{w}lists/3": 1,
                 **dict.fromkeys(wiki, 2), talk[0]: -1, f"{w}members": -1}
 
-    def strategy(name: str, **params: Any) -> Any:
-        s = _listing_strategy(tmp_path / name, **params)
-        model = s.model
-        model.navigation_ = NavigationTable().fit(groups, clusters, n_clusters=3)
-        model.urls_ = list(clusters)
-        model.labels_ = np.array(list(clusters.values()))
-        s._use(model)
-        s.sampler.groups_ = groups
-        s._cluster_of = dict(clusters)
-        s.live.sampled = {talk[0], f"{w}members"}      # both indexable, with new text
-        s.live.learn(s.sampler.groups_, s.sampler.aliases_, s.sampler.dead_, s._cluster_of,
-                     s._protected, model.info)
-        s.live.read(model.info)
-        return s
+    def strategy(name: str, **params: Any) -> Any:      # both indexable, with new text
+        return _live_strategy(tmp_path / name, groups, clusters, {talk[0], f"{w}members"},
+                              **params)
 
     on = strategy("on")
     tab, menu = (canonical_apath(x) for x in (x_talk, x_menu))
@@ -1339,11 +1350,9 @@ def test_a_url_pattern_whose_harvested_outliers_were_live_is_credited_everywhere
     content. A URL pattern whose harvested outliers were live four times and in at least
     three of four is proven: a link of that pattern is worth the pattern's live share at
     any pair, ranked last; three live pages are not enough, nor four of six."""
-    import numpy as np
 
     import archiver.strategies.source as source
     from archiver.learning.liveoutliers import MIN_PATTERN_PAGES, PROVEN_SHARE
-    from archiver.learning.navigation import NavigationTable
     from tests.test_learning_discovery import _text
     from tests.test_learning_navigation import X_LISTS, X_NEXT, X_PHOTO, X_THUMB
 
@@ -1359,18 +1368,8 @@ def test_a_url_pattern_whose_harvested_outliers_were_live_is_credited_everywhere
                 **dict.fromkeys(issues, 2), f"{w}board": -1, f"{w}boards/1/topics/1": -1}
 
     def strategy(name: str, **params: Any) -> Any:
-        s = _listing_strategy(tmp_path / name, **params)
-        model = s.model
-        model.navigation_ = NavigationTable().fit(groups, clusters, n_clusters=3)
-        model.urls_ = list(clusters)
-        model.labels_ = np.array(list(clusters.values()))
-        s._use(model)
-        s.sampler.groups_ = groups
-        s._cluster_of = dict(clusters)
-        s.live.sampled = {f"{w}boards/1/topics/1"}
-        s.live.learn(s.sampler.groups_, s.sampler.aliases_, s.sampler.dead_, s._cluster_of,
-                     s._protected, model.info)
-        s.live.read(model.info)
+        s = _live_strategy(tmp_path / name, groups, clusters, {f"{w}boards/1/topics/1"},
+                           **params)
         s.model.classify = lambda bag: -1                 # harvested pages fit no cluster
         return s
 
