@@ -109,7 +109,16 @@ from benchmarks.realsite.php import (
     smoke_fetch,
     smoke_site,
 )
-from benchmarks.realsite.words import FIRST, FORUM_TITLES, LAST, NOUNS, forum_replies, thread_times
+from benchmarks.realsite.words import (
+    FIRST,
+    FORUM_TITLES,
+    LAST,
+    NOUNS,
+    camel,
+    forum_replies,
+    thread_times,
+    wiki_page,
+)
 from benchmarks.realsite.words import paragraph as _paragraph
 from benchmarks.realsite.words import sentence as _sentence
 
@@ -354,10 +363,6 @@ PROJECTS = [("kestrel", SITE_NAME, "Route planning for walkers and cyclists from
              "phones.", 0.2, 15, 1, 3)]
 
 
-def _camel(word: str) -> str:
-    return word[0].upper() + word[1:]
-
-
 def _stamp(t: dt.datetime) -> str:
     return t.strftime("%Y-%m-%dT%H:%M:%SZ")
 
@@ -372,20 +377,11 @@ def _users(rng: random.Random, start: dt.datetime) -> list[dict[str, str]]:
 
 
 def _text(rng: random.Random, title: str, links: list[str], issues: int) -> str:
-    """Textile (Redmine's default text formatting): a heading, sections of paragraphs and a
-    list, links to wiki pages ([[TITLE]]) and issues (#N)."""
-    out = [f"h1. {title.replace('_', ' ')}", "", _paragraph(rng, (1, 3)), ""]
-    for _ in range(rng.randint(1, 3)):
-        out += [f"h2. {_camel(rng.choice(NOUNS))} and {rng.choice(NOUNS)}", "",
-                _paragraph(rng), ""]
-        if rng.random() < 0.5:
-            out += [f"* {_sentence(rng, (4, 10))}" for _ in range(rng.randint(2, 5))] + [""]
-    refs = [f"[[{name}]]" for name in links]
-    if issues and rng.random() < 0.6:
-        refs += [f"#{rng.randint(1, issues)}" for _ in range(rng.randint(1, 3))]
-    if refs:
-        out += ["See also " + ", ".join(refs) + ".", ""]
-    return "\n".join(out)
+    """Textile (Redmine's default text formatting, `wiki_page`): h1./h2. headings, "* "
+    lists, links to wiki pages ([[TITLE]]) and issues (#N)."""
+    return wiki_page(rng, title.replace("_", " "), links, issues,
+                     heading=lambda text, n: f"h{n}. {text}", bullet="* ",
+                     link=lambda name: f"[[{name}]]")
 
 
 def _later(t: dt.datetime, hours: float, cap: dt.datetime) -> dt.datetime:
@@ -463,7 +459,7 @@ def _pages(rng: random.Random, n: int, main: bool, members: list[str], issues: i
     fixed = len(names) + len(chapters) + 3
     while fixed + len(howtos) + len(meetings) < n:
         if not main or rng.random() < 0.5:
-            name = f"HowTo_{_camel(rng.choice(NOUNS))}_{rng.choice(NOUNS)}"
+            name = f"HowTo_{camel(rng.choice(NOUNS))}_{rng.choice(NOUNS)}"
             if name not in howtos:
                 howtos.append(name)
         else:
@@ -527,7 +523,7 @@ def _boards(rng: random.Random, n_boards: int, n_topics: int, members: list[str]
     for k in range(n_topics):
         first = start + dt.timedelta(days=(730 - 5) * (k + rng.random()) / n_topics)
         words = rng.sample(NOUNS, 3)
-        subject = rng.choice(FORUM_TITLES).format(A=_camel(words[0]), a=words[0], b=words[1],
+        subject = rng.choice(FORUM_TITLES).format(A=camel(words[0]), a=words[0], b=words[1],
                                                   c=words[2])
         replies = min(forum_replies(rng), 20)
         times = thread_times(rng, first, min(first + dt.timedelta(days=4), now), replies, 60)
@@ -550,7 +546,7 @@ def _news(rng: random.Random, n: int, versions: list[dict[str, Any]], members: l
             title = f"{SITE_NAME} {v['name']} released"
             t = dt.datetime.fromisoformat(v["due"] + "T12:00:00+00:00")
         else:
-            title = f"{_camel(rng.choice(NOUNS))} {rng.choice(NOUNS)} sprint"
+            title = f"{camel(rng.choice(NOUNS))} {rng.choice(NOUNS)} sprint"
             t = start + dt.timedelta(days=rng.uniform(10, 700))
         comments = []
         c = t

@@ -73,7 +73,7 @@ from benchmarks.realsite.php import (
     smoke_site,
     venv_missing,
 )
-from benchmarks.realsite.words import FIRST, LAST, NOUNS
+from benchmarks.realsite.words import FIRST, LAST, NOUNS, camel, wiki_page
 from benchmarks.realsite.words import paragraph as _paragraph
 from benchmarks.realsite.words import sentence as _sentence
 from benchmarks.realsite.words import stamp as _stamp
@@ -222,10 +222,6 @@ PRIORITIES = ["blocker", "critical", "major", "major", "major", "minor", "minor"
 KEYWORDS = ["regression", "ui", "performance", "easy", "docs", "windows", "unicode", "api"]
 
 
-def _camel(word: str) -> str:
-    return word[0].upper() + word[1:]
-
-
 def _later(t: dt.datetime, step: dt.timedelta, cap: dt.datetime) -> dt.datetime:
     """`step` after t but not after cap, and at least a minute after t (a ticket's changes
     are keyed by their time)."""
@@ -238,20 +234,10 @@ def _users(rng: random.Random) -> list[str]:
 
 
 def _wiki_text(rng: random.Random, title: str, links: list[str], tickets: int) -> str:
-    """A page in Trac's wiki syntax: a heading, sections of paragraphs and a list, links to
+    """A page in Trac's wiki syntax (`wiki_page`): = headings =, " * " lists, links to
     other pages ([wiki:NAME]) and to tickets (#N)."""
-    out = [f"= {title} =", "", _paragraph(rng, (1, 3)), ""]
-    for _ in range(rng.randint(1, 3)):
-        out += [f"== {_camel(rng.choice(NOUNS))} and {rng.choice(NOUNS)} ==", "",
-                _paragraph(rng), ""]
-        if rng.random() < 0.5:
-            out += [f" * {_sentence(rng, (4, 10))}" for _ in range(rng.randint(2, 5))] + [""]
-    refs = [f"[wiki:{name}]" for name in links]
-    if tickets and rng.random() < 0.6:
-        refs += [f"#{rng.randint(1, tickets)}" for _ in range(rng.randint(1, 3))]
-    if refs:
-        out += ["See also " + ", ".join(refs) + ".", ""]
-    return "\n".join(out)
+    return wiki_page(rng, title, links, tickets, heading=lambda text, n: f"{'=' * n} {text} "
+                     f"{'=' * n}", bullet=" * ", link=lambda name: f"[wiki:{name}]")
 
 
 def _pages(rng: random.Random, n_pages: int, users: list[str], releases: list[dict[str, Any]],
@@ -267,7 +253,7 @@ def _pages(rng: random.Random, n_pages: int, users: list[str], releases: list[di
     meetings: list[str] = []
     while len(names) + len(howtos) + len(meetings) + len(releases) + 4 < n_pages:
         if rng.random() < 0.5:
-            name = f"HowTo/{_camel(rng.choice(NOUNS))}{_camel(rng.choice(NOUNS))}"
+            name = f"HowTo/{camel(rng.choice(NOUNS))}{camel(rng.choice(NOUNS))}"
             if name not in howtos:
                 howtos.append(name)
         else:

@@ -36,6 +36,32 @@ def paragraph(rng: random.Random, n: tuple[int, int] = (2, 5)) -> str:
     return " ".join(sentence(rng) for _ in range(rng.randint(*n)))
 
 
+def camel(word: str) -> str:
+    """A word with its first letter upper-case (a part of a wiki page's name)."""
+    return word[0].upper() + word[1:]
+
+
+def wiki_page(rng: random.Random, title: str, links: list[str], numbers: int, *,
+              heading: Callable[[str, int], str], bullet: str,
+              link: Callable[[str], str]) -> str:
+    """A wiki page in a wiki's own syntax (`heading`(text, level), list `bullet`, `link` to
+    a page by name): a heading, one to three sections of paragraphs, some with a list, and
+    a "See also" line linking `links` and, six times in ten, one to three of the tickets
+    or issues 1..`numbers` (#N)."""
+    out = [heading(title, 1), "", paragraph(rng, (1, 3)), ""]
+    for _ in range(rng.randint(1, 3)):
+        out += [heading(f"{camel(rng.choice(NOUNS))} and {rng.choice(NOUNS)}", 2), "",
+                paragraph(rng), ""]
+        if rng.random() < 0.5:
+            out += [f"{bullet}{sentence(rng, (4, 10))}" for _ in range(rng.randint(2, 5))] + [""]
+    refs = [link(name) for name in links]
+    if numbers and rng.random() < 0.6:
+        refs += [f"#{rng.randint(1, numbers)}" for _ in range(rng.randint(1, 3))]
+    if refs:
+        out += ["See also " + ", ".join(refs) + ".", ""]
+    return "\n".join(out)
+
+
 def post_title(rng: random.Random) -> str:
     """A blog post's title, as the blogs' generators (Ghost, Mezzanine, Puput, Pelican) make
     them; every candidate is drawn, then one chosen (the draws are part of each build)."""
