@@ -27,11 +27,13 @@ if TYPE_CHECKING:
 _HIDDEN = frozenset({"head", "script", "style", "noscript", "template", "br", "wbr"})
 _ANCHORS = frozenset({"a", "area"})
 # Phrasing elements (HTML's "phrasing content" that holds text, and the old presentational
-# tags) but links: text inside them is part of the sentence around them (`block_text`).
+# tags) but links: text inside them is part of the sentence around them (`block_text`);
+# a line break is formatting inside it
 _INLINE = frozenset({
-    "abbr", "acronym", "b", "bdi", "bdo", "big", "cite", "code", "data", "del", "dfn",
+    "abbr", "acronym", "b", "bdi", "bdo", "big", "br", "cite", "code", "data", "del", "dfn",
     "em", "font", "i", "img", "ins", "kbd", "label", "mark", "nobr", "q", "s", "samp",
     "small", "span", "strike", "strong", "sub", "sup", "time", "tt", "u", "var", "wbr"})
+_UNSHOWN = _HIDDEN - _INLINE     # elements whose text is not displayed (`block_text`)
 _SPACE = re.compile(r"\s+")
 _BLANK_LINE = re.compile(r"\n[^\S\n]*\n\s*")
 # One step of `archiver.page.element_path`: tag, then optional [@id="…"] and [@class="…"].
@@ -189,19 +191,18 @@ def block_text(root: etree._Element) -> list[str]:
     hidden = 0               # depth inside elements that are not displayed
     for event, el in etree.iterwalk(body, events=("start", "end")):
         tag = el.tag.lower() if isinstance(el.tag, str) else None
-        shown = tag not in _HIDDEN or tag in ("br", "wbr")
         if event == "start":
-            if not shown:
+            if tag in _UNSHOWN:
                 hidden += 1
             elif not hidden and tag is not None:
-                if tag not in _INLINE and tag != "br":
+                if tag not in _INLINE:
                     flush()
                 if el.text:
                     part.append(el.text)
             continue
-        if not shown:
+        if tag in _UNSHOWN:
             hidden -= 1
-        elif not hidden and tag is not None and tag not in _INLINE and tag != "br":
+        elif not hidden and tag is not None and tag not in _INLINE:
             flush()
         if not hidden and el.tail and el is not body:
             part.append(el.tail)
