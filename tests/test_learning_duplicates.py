@@ -546,3 +546,54 @@ def test_a_mode_of_the_query_is_a_kind_within_its_kind() -> None:
     # all-or-nothing noindex is within them does not count a page twice
     assert on.by_shape == back.by_shape == off.by_shape
     assert on.by_mode == back.by_mode == {"/*?do=login&id": [6, 0, 6, 0]}
+
+
+def _endings(url: str) -> str:
+    """The path ending of `url` among a django-wiki's (`UrlPatterns.ending`)."""
+    last = [s for s in url.split("?")[0].split("/") if s][-1:]
+    return last[0] if last and last[0] in ("_create", "_dir") else ""
+
+
+def test_the_duplicate_rate_of_a_path_ending_is_learned_over_all_pairs() -> None:
+    """django-wiki's breadcrumb menu, one Apath, holds an article's children, its directory
+    view and its "add article" link, a redirect to the login page (a duplicate view). A
+    pair that sampled only the latter has a duplicate rate of two thirds, and condemned
+    the children with them (3 articles lost). By path ending, a child link takes the rate
+    of the links without an ending, all pairs together, then at its own pair."""
+    rates = DuplicateRates(ending=_endings)
+    menu, tree = (4, "/html/body/div/a[@class=\"dropdown-item\"]"), (1, "/html/body/ul/li/a")
+    for i in range(4):
+        rates.observe(menu, True, url=f"/a{i}/_create/")
+    for i in range(2):
+        rates.observe(menu, False, url=f"/a{i}/_dir/")
+    for i in range(30):
+        rates.observe(tree, False, url=f"/b{i}/c{i}/")
+    rates.observe(tree, True, url="/b0/c0/")          # one copy among them
+    site = 5 / 37
+    child = rates.keep(menu, "/a9/child/")
+    no_end = (1 + 2 * site) / (31 + 2)                # "" over all pairs; none at the menu
+    assert child == pytest.approx(1 - no_end)
+    create = rates.keep(menu, "/a9/_create/")
+    over_all = (4 + 2 * site) / (4 + 2)
+    assert create == pytest.approx(1 - (4 + 2 * over_all) / (4 + 2))
+    assert create < 0.2 < 0.9 < child
+    # the pair's rate alone, as without endings: the children judged by the redirects
+    plain = DuplicateRates.from_rows(
+        row for row in rates.rows() if len(row) == 6)
+    assert plain.keep(menu, "/a9/child/") == pytest.approx(1 - (4 + 2 * site) / (6 + 2))
+    back = DuplicateRates.from_rows(rates.rows())
+    back.ending = _endings
+    assert back.tails == rates.tails and back.by_tail == rates.by_tail
+    assert back.keep(menu, "/a9/child/") == pytest.approx(child)
+
+
+def test_url_patterns_name_a_path_ending() -> None:
+    from archiver.learning.urlshape import UrlPatterns
+
+    urls = [f"http://w.test/{p}/{v}" for p in ("a", "b", "c", "d") for v in ("", "_dir/")]
+    patterns = UrlPatterns.learn([*urls, "http://w.test/a/child/"])
+    assert patterns.endings == {"_dir"}
+    assert patterns.ending("http://w.test/z/y/_dir/") == "_dir"
+    assert patterns.ending("http://w.test/z/y/?x=_dir") == ""
+    assert patterns.ending("http://w.test/a/child/") == ""
+    assert UrlPatterns().ending("http://w.test/_dir/") == ""

@@ -1505,3 +1505,34 @@ def test_distinct_links_param_runs_hits_over_distinct_urls(tmp_path: Path) -> No
     for s, A in ((off, table.adjacency_), (on, table.distinct_adjacency_)):
         assert np.array_equal(s.scorer.adjacency_, A - np.diag(np.diag(A)))
     assert not np.array_equal(table.adjacency_, table.distinct_adjacency_)
+
+
+@pytest.mark.parametrize("endings", [True, False])
+def test_a_links_duplicate_rate_is_its_path_endings(tmp_path: Path, endings: bool) -> None:
+    """django-wiki's breadcrumb menu (one Apath) holds an article's children, its
+    directory view and an "add article" link redirecting to the login page. A pair that
+    sampled four such redirects and two directory views judged every child link there a
+    duplicate view (real django-wiki: 13 child links skipped). With ``duplicate_endings``
+    the strategy counts duplicates by the site's learned path endings, and a child link,
+    with no ending, takes the rate of the links without one."""
+    menu = '/html/body/div/div[@class="dropdown-menu"]/a'
+    site = "http://w.test"
+    pages = [f"{site}/a{i}/" for i in range(6)]
+    groups = {page: {"/html/body/nav/a": pages,
+                     menu: [f"{page}_create/", f"{page}_dir/", f"{page}c{i}/"]}
+              for i, page in enumerate(pages)}
+    clusters = {**{p: 2 for p in pages}, **{f"{p}c{i}/": 2 for i, p in enumerate(pages)},
+                **{f"{p}_dir/": 1 for p in pages}}
+    s = _live_strategy(tmp_path, groups, clusters, set(), duplicate_endings=endings)
+    assert (s.dups.ending is not None) == endings
+    for i in range(4):
+        s.dups.observe((2, menu), True, url=f"{site}/b{i}/_create/")
+    for i in range(2):
+        s.dups.observe((2, menu), False, url=f"{site}/b{i}/_dir/")
+    for i in range(30):
+        s.dups.observe((2, "/html/body/nav/a"), False, url=f"{site}/b{i}/")
+    child, create = (s._keep((2, menu), f"{site}/b9/{end}") for end in ("c9/", "_create/"))
+    if endings:
+        assert create < 0.2 and child > 0.9
+    else:
+        assert child == create < 0.5

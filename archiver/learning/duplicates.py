@@ -43,31 +43,51 @@ and to the same photos in an album's context (`/photos/*/#/in/*/`), and at the p
 of about one half the zoo media site fetched 694 album views before its last profiles
 (requests to 95% of its UCC entities 3,910 → 3,077). Pattern rows are not saved with the
 model: a resumed crawl counts them again as it replays its earlier fetches
-(`archiver.replay`). Noindex follows the *kind* of page the link leads to, and one Apath
-often holds links to several kinds: a wiki's tabs (article, talk, edit, history) share
-``.../nav/ul/li/a``, a diff's header cell links the old revision and the next diff. So
-noindex is also counted per *URL kind* of the destination (`url_kind`: the path with its
-last segment as ``*`` and digit runs as N, and the query's parameter names), site-wide and
-within each pair. A link whose kind has been fetched before gets its kind's site-wide
-noindex rate (shrunk towards the site's), refined by what that kind gave at the link's own
-pair (shrunk towards the former); a link of a kind never fetched gets its pair's.
-``/wiki/Talk:X`` and ``/w/index.php?action=edit&title=X`` then part ways inside the tab
-pair, and a login link learned on article pages is known on talk pages too. Within a kind,
-a *mode* of the query (`mode_kind`: ``do=login``, a word the sample found to be a keyword
-of the site's links, `modes`) is a kind of its own, its rate shrunk towards its kind's: a
-real DokuWiki's login, edit and revision views share ``/*?do&id`` with the page shown
-again by an empty ``do=``, a kind half noindex and so not demoted (DokuWiki at 2,000 pages:
-source-ucc 2,242 → 2,206 requests, the sample's modes alone 2,297). The weight `kind_weight`
-learns is learned from the kinds by `url_kind` alone, which count each page once. Noindex marks
+(`archiver.replay`).
+
+One position can also hold links that are all duplicates beside links that never are,
+told apart by a path *ending* the site gives every page's view of one kind
+(`archiver.learning.urlshape.UrlPatterns`, ``_create``, ``_dir``). django-wiki's
+breadcrumb menu, one Apath, lists an article's children, its directory view and an "add
+article" link that redirects to the login page (a duplicate). The article cluster's menu
+pair sampled four such redirects and two directory views, no child: at its rate, 0.54,
+every child link there was skipped as a duplicate view; the children linked from nowhere
+else were reached only through the menus of the articles' source views, other pairs, and
+with those views judged by their blocks (``block_shingles``) three were lost. The learned
+URL patterns do not help: a child's pattern is its parent's (``/garden/tent/*``), one per
+article, never seen at the pair. So where the site has endings (parameter
+``duplicate_endings``), a link's duplicate rate is its ending's ("" for none), over all
+pairs (shrunk towards the site's) and then at its pair (shrunk towards that), before its
+pattern's; on a site without endings "" is every URL's and the rates are the site's and
+the pair's as before. Measured on the real django-wiki: source-ucc 862 -> 654 requests at
+recall 1.000 (95% of the articles after 1.64 of the floor instead of 1.77), the
+children's links followed, so the articles' source views and menus ran out sooner.
+
+Noindex follows the *kind* of page the link leads to, and one Apath often holds links to
+several kinds: a wiki's tabs (article, talk, edit, history) share ``.../nav/ul/li/a``, a
+diff's header cell links the old revision and the next diff. So noindex is also counted
+per *URL kind* of the destination (`url_kind`: the path with its last segment as ``*``
+and digit runs as N, and the query's parameter names), site-wide and within each pair. A
+link whose kind has been fetched before gets its kind's site-wide noindex rate (shrunk
+towards the site's), refined by what that kind gave at the link's own pair (shrunk
+towards the former); a link of a kind never fetched gets its pair's. ``/wiki/Talk:X`` and
+``/w/index.php?action=edit&title=X`` then part ways inside the tab pair, and a login link
+learned on article pages is known on talk pages too. Within a kind, a *mode* of the query
+(`mode_kind`: ``do=login``, a word the sample found to be a keyword of the site's links,
+`modes`) is a kind of its own, its rate shrunk towards its kind's: a real DokuWiki's
+login, edit and revision views share ``/*?do&id`` with the page shown again by an empty
+``do=``, a kind half noindex and so not demoted (DokuWiki at 2,000 pages: source-ucc
+2,242 → 2,206 requests, the sample's modes alone 2,297). The weight `kind_weight` learns
+is learned from the kinds by `url_kind` alone, which count each page once. Noindex marks
 kinds of page (every diff, every edit form), but also the odd exception in an indexable
-kind: WordPress marks the archive of an empty month noindex. With ``f = 1 − r``, two empty
-months in the zoo blog's sample made the month-archive links less attractive, which
-reordered the blog's hub pages and cost it 6 points of recall. So a kind is demoted only in
-so far as most of it is noindex: ``f(r) = min(1, (1 − r) / (1 − NOINDEX_TOLERANCE))``, 1 up
-to a rate of one half, falling to 0 for a kind that is all noindex. The price, measured on
-the zoo wiki: the demotion starts later (a kind needs a few noindex pages before its rate
-passes one half), F 0.844 instead of 0.875 — still well above the 0.797 without the noindex
-signal.
+kind: WordPress marks the archive of an empty month noindex. With ``f = 1 − r``, two
+empty months in the zoo blog's sample made the month-archive links less attractive, which
+reordered the blog's hub pages and cost it 6 points of recall. So a kind is demoted only
+in so far as most of it is noindex: ``f(r) = min(1, (1 − r) / (1 − NOINDEX_TOLERANCE))``,
+1 up to a rate of one half, falling to 0 for a kind that is all noindex. The price,
+measured on the zoo wiki: the demotion starts later (a kind needs a few noindex pages
+before its rate passes one half), F 0.844 instead of 0.875 — still well above the 0.797
+without the noindex signal.
 
 How strongly a kind's own pages count against the site's rate is learned from the site. With
 m = 2 pseudo-observations the rate of a kind whose n pages were all noindex is (n + 2p₀) /
@@ -223,6 +243,11 @@ class DuplicateRates:
     # per learned URL pattern within a key, for the duplicate rate; counted while harvesting
     # and not saved with the model (the sample's pages are counted before patterns apply)
     patterns: dict[tuple[int, str, str], list[int]] = field(default_factory=dict)
+    # per path ending of the destination within a key, and summed over keys (derived); the
+    # ending of a URL is `ending`'s, "" for none (set from the learned URL patterns)
+    tails: dict[tuple[int, str, str], list[int]] = field(default_factory=dict)
+    by_tail: dict[str, list[int]] = field(default_factory=dict)
+    ending: Callable[[str], str] | None = None
     canonical: int = 0      # duplicate views judged by a rel=canonical naming another URL
     # the query's mode values per parameter: kinds are `mode_kind`s with them (not saved in
     # the rows; the model keeps them beside)
@@ -254,6 +279,10 @@ class DuplicateRates:
         rows = [row, self.total]
         if pattern:
             rows.append(self.patterns.setdefault((*key, pattern), [0, 0, 0, 0]))
+        if url and self.ending is not None:
+            tail = self.ending(url)
+            rows.append(self.tails.setdefault((*key, tail), [0, 0, 0, 0]))
+            rows.append(self.by_tail.setdefault(tail, [0, 0, 0, 0]))
         if url:
             shape, mode = url_kind(url), self.kind(url)
             rows.append(self.shapes.setdefault((*key, shape), [0, 0, 0, 0]))
@@ -299,7 +328,13 @@ class DuplicateRates:
         keep = 1.0
         if use_dup and n_site:
             rate = self.site_rate()
-            for counts in (row, self.patterns.get((*key, pattern)) if pattern else None):
+            # the ending's rate over all pairs, then at the pair (module docstring); without
+            # endings, "" is every URL's, and the two are the site's and the pair's
+            tail = self.ending(url) if url and self.ending is not None and self.by_tail \
+                else None
+            around = (row,) if tail is None else \
+                (self.by_tail.get(tail), self.tails.get((*key, tail)))
+            for counts in (*around, self.patterns.get((*key, pattern)) if pattern else None):
                 if counts is not None:
                     rate = _shrunk(counts[1], counts[0], rate)
             keep *= 1.0 - rate
@@ -341,11 +376,14 @@ class DuplicateRates:
 
     def rows(self) -> Iterator[list[int | str]]:
         """The JSON form kept in the model's manifest: [cluster, apath, n, d, x, b] per key,
-        then [cluster, apath, n, d, x, b, shape] per URL kind within a key."""
+        then [cluster, apath, n, d, x, b, shape] per URL kind within a key, then [cluster,
+        apath, n, d, x, b, "ending", ending] per path ending within a key."""
         for (cluster, apath), counts in sorted(self.counts.items()):
             yield [cluster, apath, *counts]
         for (cluster, apath, shape), counts in sorted(self.shapes.items()):
             yield [cluster, apath, *counts, shape]
+        for (cluster, apath, tail), counts in sorted(self.tails.items()):
+            yield [cluster, apath, *counts, "ending", tail]
 
     @classmethod
     def from_rows(cls, rows: Iterable[Iterable[int | str]]) -> DuplicateRates:
@@ -355,6 +393,13 @@ class DuplicateRates:
         for row in rows:
             cluster, apath, *rest = row
             key = (int(cluster), str(apath))
+            if len(rest) == 6:
+                counts, tail = [int(v) for v in rest[:4]], str(rest[5])
+                table.tails[(*key, tail)] = counts
+                summed = table.by_tail.setdefault(tail, [0, 0, 0, 0])
+                for i, v in enumerate(counts):
+                    summed[i] += v
+                continue
             if len(rest) == 5:
                 counts, shape = [int(v) for v in rest[:4]], str(rest[4])
                 table.shapes[(*key, shape)] = counts

@@ -330,6 +330,12 @@ class UrlPatterns:
                          for k, v in _query_tokens(url))
         return "/" + "/".join(out) + ("?" + query if query else "")
 
+    def ending(self, url: str) -> str:
+        """The last path token of `url` if it is one of the site's `endings` (``_create``),
+        else ""."""
+        tokens = _path_tokens(url) if self.endings else []
+        return tokens[-1] if tokens and tokens[-1] in self.endings else ""
+
     def outline(self, pattern: str) -> str:
         """The outline of a learned `pattern`: every path token that is a word of the site,
         not an ending, a number or a namespace, as ``*``; the query as it is.

@@ -294,7 +294,7 @@ from __future__ import annotations
 import logging
 import re
 import zlib
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -306,7 +306,7 @@ from archiver.learning.hops import HopCounts
 from archiver.learning.liveoutliers import LiveOutliers
 from archiver.learning.neardup import NearDuplicates
 from archiver.learning.selfviews import SelfViews, same_path_queries
-from archiver.learning.urlshape import UrlShape, learn_shape, page_family
+from archiver.learning.urlshape import UrlPatterns, UrlShape, learn_shape, page_family
 from archiver.page import Link
 from archiver.strategies.base import ClusterInfo, Decision, PageInfo, Queued, Strategy, Visit
 
@@ -477,7 +477,9 @@ class SourceStrategy(Strategy):
     same Apath on any cluster's pages;
     default true; see `archiver.learning.navigation.NavigationTable`),
     ``pattern_outlines`` (else the row of the pair's sampled patterns of its outline;
-    default true; same place).
+    default true; same place), ``duplicate_endings`` (a link's duplicate rate is its path
+    ending's, ``_create``, over all pairs then at its own, not its pair's; default true;
+    see `archiver.learning.duplicates`).
 
     References
     ----------
@@ -490,7 +492,7 @@ class SourceStrategy(Strategy):
         **{name: (bool,) for name in (
             "alternates", "balance", "block_shingles", "content", "content_guard",
             "distinct_links",
-            "duplicates", "dust",
+            "duplicate_endings", "duplicates", "dust",
             "destination_families", "empty_by_links", "evidence", "families", "files",
             "homing", "refusals",
             "link_family", "listing_exhaustion", "login_kinds",
@@ -523,6 +525,7 @@ class SourceStrategy(Strategy):
         self.self_links = None if self_links is None else bool(self_links)
         self.random_state = int(params.get("random_state", 0))
         self.use_duplicates = bool(params.get("duplicates", True))
+        self.duplicate_endings = bool(params.get("duplicate_endings", True))
         self.use_near_duplicates = bool(params.get("near_duplicates", False))
         self.use_content = bool(params.get("content", True))
         self.use_url_shape = bool(params.get("url_shape", True))
@@ -629,6 +632,7 @@ class SourceStrategy(Strategy):
         return {"mode": self.mode, "sample_size": self.sample_size, "low_value": self.low_value,
                 "rescore_every": self.rescore_every, "alpha": self.alpha,
                 "self_links": self.self_links, "duplicates": self.use_duplicates,
+                "duplicate_endings": self.duplicate_endings,
                 "content": self.use_content,
                 "url_shape": self.use_url_shape, "url_patterns": self.use_url_patterns,
                 "evidence": self.use_evidence, "near_duplicates": self.use_near_duplicates,
@@ -1127,6 +1131,7 @@ class SourceStrategy(Strategy):
         self._cluster_of = dict(zip(model.urls_, model.labels_.tolist(), strict=True))
         model.info["noindex_clusters"] = self._noindex_clusters(model)
         model.info["query_modes"] = self.dups.modes = s.modes_
+        self.dups.ending = self._ending(model.navigation_.patterns_)
         for page_url, (duplicate, noindex, canonical) in self._sample_dup.items():
             self._observe_duplicate(page_url, duplicate, noindex, canonical)
         model.info["duplicate_views"] = list(self.dups.rows())
@@ -1287,6 +1292,7 @@ class SourceStrategy(Strategy):
         self.live.read(model.info)
         self._cluster_of = dict(zip(model.urls_, model.labels_.tolist(), strict=True))
         self.dups = DuplicateRates.from_rows(model.info.get("duplicate_views") or [])
+        self.dups.ending = self._ending(sc.table.patterns_)
         self.dups.modes = {str(k): frozenset(str(w) for w in v)
                            for k, v in (model.info.get("query_modes") or {}).items()}
         # a loaded model brings its sample's counts (a resumed crawl replays its sample
@@ -1481,6 +1487,12 @@ class SourceStrategy(Strategy):
                 self._nav.clear()
             hit = self._nav[nav_key] = self.scorer.table.distribution(*nav_key)
         return hit
+
+    def _ending(self, patterns: UrlPatterns) -> Callable[[str], str] | None:
+        """What the duplicate rates count a destination's path ending by
+        (``duplicate_endings``, module docstring): None on a site without endings."""
+        use = self.duplicate_endings and self.use_url_patterns and patterns.endings
+        return patterns.ending if use else None
 
     def _keep(self, key: tuple[int, str], url: str = "") -> float:
         """The duplicate-view factor of a link to `url` at a (cluster, Apath) pair (1 when not
