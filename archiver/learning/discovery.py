@@ -44,7 +44,7 @@ brought anything. The destination's run ends them together once twenty pages of 
 destination in a row, from any holder, brought nothing.
 
 Shingles are runs of `SHINGLE` words within one text node of the body (link text
-included), or, with ``blocks`` (`Shingles`, the strategy's ``block_shingles``, off by
+included), or, with ``blocks`` (`Shingles`, the strategy's ``block_shingles``, on by
 default), within one block (a paragraph, a list item, a cell, with the text of its
 emphases; a link's text apart: `archiver.learning.features.block_text`), hashed into a
 bitmap of 2^`BITMAP_BITS` bits (16 MiB): a set of every shingle seen, with about 4% false

@@ -416,10 +416,10 @@ class SourceStrategy(Strategy):
     ``empty_by_links`` (so does a page with no text at all outside the content cluster;
     default true; same place), ``block_shingles`` (new text is judged by word shingles
     within a page's blocks, across their emphases, not within each text node;
-    default false, measured in benchmarks/results/source-zoo-summary.md, "Session 44";
-    see `archiver.learning.discovery.Shingles.judge`), ``split_kinds``
-    (exhaustion judges a pair the sample split by URL pattern per destination cluster;
-    default true; see `_kind`), ``redirect_cost``
+    default true since session 45, measured in benchmarks/results/source-zoo-summary.md,
+    "Session 44" and "Session 45"; see `archiver.learning.discovery.Shingles.judge`),
+    ``split_kinds`` (exhaustion judges a pair the sample split by URL pattern per
+    destination cluster; default true; see `_kind`), ``redirect_cost``
     (divide a link's score by the requests per page its pair has cost; default true; see
     `archiver.learning.hops`), ``files`` (follow links of a pair that led mostly to files
     after every link to a page; default true; same place), ``alternates`` (skip a
@@ -620,7 +620,7 @@ class SourceStrategy(Strategy):
             self.exhaustion, family=self._family if self.use_families else None,
             destination=self._destination_family if self.destination_families else None)
         self._families: dict[tuple[int, str], tuple[int, str] | None] = {}
-        self.block_shingles = bool(params.get("block_shingles", False))  # `Shingles.judge`
+        self.block_shingles = bool(params.get("block_shingles", True))  # `Shingles.judge`
         self._shingles: Shingles | None = Shingles(blocks=self.block_shingles) \
             if self.exhaustion > 0 else None
         self._novel: dict[str, bool] = {}          # harvested page → brought new text
