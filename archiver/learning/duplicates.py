@@ -329,7 +329,8 @@ class DuplicateRates:
         if use_dup and n_site:
             rate = self.site_rate()
             # the ending's rate over all pairs, then at the pair (module docstring); without
-            # endings, "" is every URL's, and the two are the site's and the pair's
+            # endings, "" is every URL's, and the two are the site's and the pair's. No
+            # ending rows at all (a model saved before session 45): the pair's rate
             tail = self.ending(url) if url and self.ending is not None and self.by_tail \
                 else None
             around = (row,) if tail is None else \
