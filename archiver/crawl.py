@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import logging
 import math
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -63,6 +62,38 @@ class CrawlResult:
     resumed: bool
 
 
+class StopFlag:
+    """A stop request that a signal handler may set while the loop waits in `wait`.
+
+    Python runs a signal handler on the main thread between two bytecodes, so a handler
+    must take no lock the interrupted code may hold. `threading.Event.set` takes the lock
+    that `Event.wait` holds on its way in and out: a SIGINT landing there hung the crawl
+    for good (a second SIGINT never ran its handler; seen once in CI under load,
+    tests/test_resume.py). This flag is a plain attribute, and `wait` sleeps in steps of
+    `STEP` seconds, so a stop is seen within one step."""
+
+    STEP = 0.05
+
+    def __init__(self) -> None:
+        self._set = False
+
+    def set(self) -> None:
+        self._set = True
+
+    def is_set(self) -> bool:
+        return self._set
+
+    def wait(self, timeout: float) -> bool:
+        """Sleep up to `timeout` seconds or until set; whether it is set."""
+        deadline = time.monotonic() + timeout
+        while not self._set:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            time.sleep(min(self.STEP, left))
+        return True
+
+
 class Crawl:
     """Crawl one site profile into its job folder; `run()` learns (if the strategy learns),
     harvests, and writes the reports. Running it again on the same folder resumes."""
@@ -79,7 +110,7 @@ class Crawl:
         self.on_progress = on_progress
         self.folder = JobFolder(profile.output.dir)
         self.stats = Stats()
-        self._stop = threading.Event()
+        self._stop = StopFlag()
         self._stop_reason = ""
         self._warc_ids: dict[str, int] = {}  # warc_file.id by name (ids never change)
         self._sitemap_origins: set[str] = set()   # hosts whose robots.txt sitemaps are queued

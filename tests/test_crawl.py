@@ -521,3 +521,27 @@ def test_always_follow_holds_at_decide_time_and_at_every_re_ranking(tmp_path, mo
                  and "/post/" in line]
     assert decisions and all("follow 0.5" in d and "always-follow:/post/ (strategy:"
                              "low-value:3)" in d for d in decisions)
+
+
+def test_a_stop_requested_by_a_signal_handler_during_a_wait_ends_the_wait(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A signal handler runs on the main thread, between two bytecodes of whatever it
+    interrupted, here the loop's politeness wait. With a `threading.Event` a SIGINT landing
+    inside `Event.wait` made `Event.set` wait for the lock `wait` held: a hung crawl (seen
+    in CI). The handler's `request_stop` is played from inside the wait's own sleep, on the
+    same thread: the wait ends at once, and a wait not stopped runs out."""
+    import archiver.crawl as crawl_module
+
+    crawl = Crawl(make_profile("http://127.0.0.1:9/", tmp_path / "job"))
+    real_sleep = crawl_module.time.sleep
+    slept: list[float] = []
+
+    def sleep_then_signal(seconds: float) -> None:
+        slept.append(seconds)
+        real_sleep(seconds)
+        crawl.request_stop("signal:SIGINT")   # what cli.on_signal does
+
+    assert crawl._stop.wait(0.02) is False
+    monkeypatch.setattr(crawl_module.time, "sleep", sleep_then_signal)
+    assert crawl._stop.wait(60.0) is True
+    assert len(slept) == 1 and crawl._stop.is_set()
