@@ -1321,6 +1321,13 @@ def test_live_outliers_behind_companion_links_are_credited_by_their_own_pattern(
     followed = on._judge(f"{w}wiki/Talk:Page_99", 2, x_talk)
     assert followed.follow and followed.priority == 0.0 and followed.cluster == -1
     assert on._judge(f"{w}wiki/Talk:Page_98", 1, x_talk).follow   # pooled over clusters
+    # a link to a file comes after them too: a page first, even one valued as an outlier
+    x_file = '/html/body/div/a[@class="download"]'
+    on._via[f"{w}files/1.pdf"] = (wiki[0], canonical_apath(x_file))
+    on.observe_fetch(f"{w}files/1.pdf", 200, False, content_type="application/pdf")
+    to_file = on._judge(f"{w}files/2.pdf", 2, x_file)
+    assert to_file.follow and to_file.reason == source.FILE_REASON
+    assert to_file.priority < followed.priority
     assert on._judge(f"{w}members?page=2", 2, x_menu).reason == "low-value:-1"
     # harvested talk pages update the row they were credited by, live or not; a pair the
     # sample saw lead only to content (the home page's tab) counts its own, credited by

@@ -367,8 +367,11 @@ VALUE_TOLERANCE = 1e-9
 # a cluster): the cluster then mixes page types.
 MIN_SHAPE_PAGES = 4
 # Priority of a link to a file (`HopCounts.files`): below every link to a page, whose
-# eq. 12 scores are positive, and above nothing else that is followed
-FILE_PRIORITY = 0.0
+# eq. 12 scores are positive or, for outliers credited as live, 0 (until 2026-11 files
+# were 0 too and came before the later of those pages: a real Redmine fetched 50 sorted
+# issue lists' CSV and PDF exports before its last 12 forum topics), and above nothing
+# else that is followed
+FILE_PRIORITY = -0.5
 FILE_REASON = "source:file"
 ALTERNATE_REASON = "alternate"   # a link to the holder page in another format
 # Largest relative raise of a link's priority by the hash of its URL (`_spread`): far
