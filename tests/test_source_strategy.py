@@ -595,6 +595,38 @@ def test_exhaustion_judges_views_of_fetched_paths_apart(tmp_path: Path) -> None:
         assert s._judge(fresh, 0, X_TABS).follow is on
 
 
+def test_a_page_is_not_credited_by_new_links_of_its_own_link_s_family(
+        tmp_path: Path) -> None:
+    """A page waits for exhaustion on the new links it found (`archiver.learning.discovery`),
+    but not on those of the kind that led to it, nor, with ``family_runs``, of that kind's
+    family: a real Redmine's issue lists link more lists by page, page size and each
+    column's sort, and 42 lists that brought nothing in a row never settled as misses."""
+    from tests.test_learning_navigation import X_LIST, X_TABS
+
+    ann, bob = "http://m.test/people/ann/", "http://m.test/people/bob/"
+    html = ('<html><body><ul><li><a class="tab" href="/photos/bob/albums/">albums</a></li>'
+            '</ul></body></html>')
+    for on in (True, False):
+        s = _tab_strategy(tmp_path / str(on), family_runs=on)
+        assert s.params()["family_runs"] is on
+        listed = s._kind(0, X_LIST, ann, bob)                 # to albums, as sampled
+        tab = s._kind(0, X_TABS, bob, "http://m.test/photos/bob/albums/")   # split: ~2
+        contacts = s._kind(0, X_TABS, bob, "http://m.test/people/bob/contacts/")
+        assert tab != listed and s._family(tab) == s._family(listed) == (0, "to 2")
+        assert s._same_run(listed, listed) and s._same_run(tab, listed) is on
+        assert not s._same_run(contacts, listed) and not s._same_run(tab, None)
+        # bob's page, reached by ann's list and classified with her, found a tab to albums
+        s.model.classify = lambda bag: 0
+        s._via[bob], s._cluster_of[ann] = (ann, X_LIST), 0
+        visit = Visit(page=parse_html(bob, html.encode()), depth=1, digest=b"bob")
+        s.describe(visit)
+        s._novel[bob] = False                                  # no new text of its own
+        decisions = s.decide(visit, visit.page.links)
+        assert [d.follow for d in decisions] == [True]
+        assert (bob in s.discovery._pending) is not on         # it waits only without
+        assert s.discovery.runs.get(listed, 0) == (1 if on else 0)
+
+
 X_TOPIC, X_USER, X_PAGER = ("/html/body/table/tr/td/a", "/html/body/table/tr/td/span/a",
                              "/html/body/ul/li/a")
 

@@ -432,7 +432,9 @@ class SourceStrategy(Strategy):
     pages with a URL pattern of the content; default true; see the module docstring),
     ``families`` (kinds of link from one cluster leading mostly to one cluster also share
     a run of misses; default true; see
-    `archiver.learning.discovery`), ``destination_families`` (so do all kinds leading
+    `archiver.learning.discovery`), ``family_runs`` (a page is not credited by the new
+    links it found of its own link's family, as it is not by its own kind's; default
+    true; see `_same_run`), ``destination_families`` (so do all kinds leading
     mostly to one cluster from other clusters; default true; same place),
     ``noindex_kinds`` (the sampler stops choosing URLs of a kind whose first 4 sampled
     pages were marked noindex and linked no more than a few
@@ -496,7 +498,8 @@ class SourceStrategy(Strategy):
             "alternates", "balance", "block_shingles", "content", "content_guard",
             "distinct_links",
             "duplicate_endings", "duplicates", "dust",
-            "destination_families", "empty_by_links", "evidence", "families", "files",
+            "destination_families", "empty_by_links", "evidence", "families",
+            "family_runs", "files",
             "homing", "refusals",
             "link_family", "listing_exhaustion", "login_kinds",
             "listings_by_links", "live_outliers", "near_duplicates", "noindex_kinds",
@@ -618,6 +621,7 @@ class SourceStrategy(Strategy):
         self._patterns: dict[str, str] = {}         # link URL → its URL pattern
         # Exhausted kinds of link (module docstring, "Knowing when to stop")
         self.use_families = bool(params.get("families", True))
+        self.family_runs = bool(params.get("family_runs", True))   # `_same_run`
         self.destination_families = bool(params.get("destination_families", True))
         self.discovery = Discovery(
             self.exhaustion, family=self._family if self.use_families else None,
@@ -652,7 +656,7 @@ class SourceStrategy(Strategy):
                 "listings_by_links": self.listings_by_links,
                 "empty_by_links": self.empty_by_links,
                 "live_outliers": self.use_live_outliers,
-                "families": self.use_families,
+                "families": self.use_families, "family_runs": self.family_runs,
                 "destination_families": self.destination_families, "worth": self.use_worth,
                 "worth_rescore": self.worth_rescore, "hits_reset": self.hits_reset,
                 "verdict_reset": self.verdict_reset,
@@ -1039,10 +1043,30 @@ class SourceStrategy(Strategy):
             floor = float("inf") if novel else self._rank_now(link)
             found = sorted({d.url for d, x in zip(decisions, links, strict=True)
                             if d.follow and d.url in new and d.priority >= floor
-                            and self._kind(cluster, x.anchor_path, url, x.url) != key
+                            and not self._same_run(
+                                self._kind(cluster, x.anchor_path, url, x.url), key)
                             and self._brings(-1 if d.cluster is None else d.cluster)})
             self.discovery.fetched(link, key, novel=novel, found=found)
         return decisions
+
+    def _same_run(self, kind: tuple[int, str], key: tuple[int, str] | None) -> bool:
+        """Whether a new link of `kind`, found on a page reached by a link of `key`, shares
+        its run of misses: the same kind, or with ``family_runs`` a kind of the same family
+        (`_family`). Such links bring the page no credit (`_decide`).
+
+        Kinds of one family share a run of misses (`archiver.learning.discovery`), but a
+        page waited on every new link of its family but its own kind, and a listing's
+        pages link more of the listing by several kinds: a real Redmine's issue list links
+        its other pages, each page size and each column's sort, every combination a new
+        URL. Once all 300 issues were known, 42 such lists in a row brought nothing, and
+        none settled as a miss, each waiting on the lists it had found
+        (`benchmarks/results/realsite-redmine.md`, session 46)."""
+        if kind == key:
+            return True
+        if not self.family_runs or key is None:
+            return False
+        family = self._family(key)
+        return family is not None and self._family(kind) == family
 
     def _rank_now(self, link: str) -> float:
         """The priority the link followed to a page has now (-inf for a seed). A page waits
