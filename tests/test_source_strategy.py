@@ -599,8 +599,8 @@ def test_a_page_is_not_credited_by_new_links_of_its_own_link_s_family(
         tmp_path: Path) -> None:
     """A page waits for exhaustion on the new links it found (`archiver.learning.discovery`),
     but not on those of the kind that led to it, nor, with ``family_runs``, of that kind's
-    family: a real Redmine's issue lists link more lists by page, page size and each
-    column's sort, and 42 lists that brought nothing in a row never settled as misses."""
+    family, which shares its run of misses: a listing links more of itself by its pages,
+    page sizes and sorts."""
     from tests.test_learning_navigation import X_LIST, X_TABS
 
     ann, bob = "http://m.test/people/ann/", "http://m.test/people/bob/"
