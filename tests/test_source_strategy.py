@@ -1100,23 +1100,28 @@ X_TOOL = '/html/body/div/a[@class="action"]'
 
 def test_a_sampled_page_is_live_when_indexable_new_and_long_enough(tmp_path: Path) -> None:
     """While sampling, a page counts as live when it is marked for indexing, is no duplicate
-    view and brought new text, judged on enough shingles (a login form is too short)."""
+    view and brought new text, judged on enough shingles (a login form is too short); with
+    ``live_views``, another URL of a live page (the same digest) too."""
     from tests.test_learning_discovery import _text
 
-    strategy = REGISTRY["source-ucc"].from_profile(
-        _profile("source-ucc", tmp_path, ["http://m.test/"]))
+    for views in (True, False):
+        strategy = REGISTRY["source-ucc"].from_profile(
+            _profile("source-ucc", tmp_path / str(views), ["http://m.test/"],
+                     params={"live_views": views}))
 
-    def visit(url: str, body: str, robots: str = "all", digest: bytes = b"") -> None:
-        html = f'<html><head><meta name="robots" content="{robots}"></head><body>{body}'
-        strategy.describe(Visit(page=parse_html(url, html.encode()), depth=1,
-                                digest=digest or url.encode()))
+        def visit(url: str, body: str, robots: str = "all", digest: bytes = b"",
+                  strategy: Any = strategy) -> None:
+            html = f'<html><head><meta name="robots" content="{robots}"></head><body>{body}'
+            strategy.describe(Visit(page=parse_html(url, html.encode()), depth=1,
+                                    digest=digest or url.encode()))
 
-    visit("http://m.test/ns:start", f"<p>{_text(1)}</p>", digest=b"start")
-    visit("http://m.test/copy", f"<p>{_text(1)}</p>", digest=b"start")   # same body
-    visit("http://m.test/again", f"<p>{_text(1)}</p>")                  # text seen before
-    visit("http://m.test/special", f"<p>{_text(2)}</p>", robots="noindex,nofollow")
-    visit("http://m.test/login", "<form><label>Name</label><input name=u></form>")
-    assert strategy.live.sampled == {"http://m.test/ns:start"}
+        visit("http://m.test/ns:start", f"<p>{_text(1)}</p>", digest=b"start")
+        visit("http://m.test/copy", f"<p>{_text(1)}</p>", digest=b"start")   # same body
+        visit("http://m.test/again", f"<p>{_text(1)}</p>")                  # text seen before
+        visit("http://m.test/special", f"<p>{_text(2)}</p>", robots="noindex,nofollow")
+        visit("http://m.test/login", "<form><label>Name</label><input name=u></form>")
+        assert strategy.live.sampled == {"http://m.test/ns:start"} | (
+            {"http://m.test/copy"} if views else set())
 
 
 def test_a_sampled_page_counts_as_noindex_while_the_signal_is_trusted(tmp_path: Path) -> None:
@@ -1437,6 +1442,19 @@ def test_a_url_pattern_whose_harvested_outliers_were_live_is_credited_everywhere
     harvest(mixed, [f"{w}boards/3/topics/{i}" for i in range(4, 6)], robots="noindex")
     assert mixed.live.patterns[mixed._pattern(topic)] == [4.0, 6.0]
     assert mixed._judge(topic, -1, x_board).reason == "low-value:-1"
+    # a topic with replies is fetched first by a reply's link (?r=M), then by its plain
+    # link: another URL of a live page, live too with ``live_views``
+    for views in (True, False):
+        s = strategy(f"views-{views}", live_views=views)
+        assert s.params()["live_views"] is views
+        for i in range(4):
+            text = f'<html><body><p>{_text(200 + i)}</p>'.encode()
+            for url in (f"{w}boards/4/topics/{i}?r={i + 10}", f"{w}boards/4/topics/{i}"):
+                s._via[url] = (f"{w}lists/1", X_THUMB)
+                s.describe(Visit(page=parse_html(url, text), depth=1, digest=f"t{i}".encode()))
+        assert url in s._duplicates
+        assert s.live.patterns[s._pattern(topic)] == ([4.0, 4.0] if views else [0.0, 4.0])
+        assert s._judge(topic, -1, x_board).follow is views
 
 
 def test_the_queue_is_re_ranked_when_a_clusters_worth_halves() -> None:

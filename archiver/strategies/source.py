@@ -430,8 +430,10 @@ class SourceStrategy(Strategy):
     place), ``live_outliers``
     (crawling for UCC, value a pair's outlier destinations by the share that were live
     pages with a URL pattern of the content; default true; see the module docstring),
-    ``families`` (kinds of link from one cluster leading mostly to one cluster also share
-    a run of misses; default true; see
+    ``live_views`` (another URL of a page found live, the same digest, is live too;
+    default true; see `archiver.learning.liveoutliers`), ``families`` (kinds of link
+    from one cluster leading mostly to one cluster also share a run of misses; default
+    true; see
     `archiver.learning.discovery`), ``family_runs`` (a page is not credited by the new
     links it found of its own link's family, as it is not by its own kind's; default
     true; see `_same_run`), ``destination_families`` (so do all kinds leading
@@ -502,7 +504,8 @@ class SourceStrategy(Strategy):
             "family_runs", "files",
             "homing", "refusals",
             "link_family", "listing_exhaustion", "login_kinds",
-            "listings_by_links", "live_outliers", "near_duplicates", "noindex_kinds",
+            "listings_by_links", "live_outliers", "live_views", "near_duplicates",
+            "noindex_kinds",
             "page_family", "path_views", "pattern_outlines", "pooled_patterns", "query_modes",
             "redirect_cost", "self_views",
             "split_kinds", "spread_ties", "target_family", "type_scores",
@@ -631,6 +634,8 @@ class SourceStrategy(Strategy):
         self._shingles: Shingles | None = Shingles(blocks=self.block_shingles) \
             if self.exhaustion > 0 else None
         self._novel: dict[str, bool] = {}          # harvested page → brought new text
+        self.live_views = bool(params.get("live_views", True))   # `LiveOutliers`
+        self._live_digests: set[bytes] = set()     # digests of the pages found live
         self._noindex: set[str] = set()            # harvested pages marked noindex
         self._duplicates: set[str] = set()         # harvested duplicate views
         self._protected = -2                       # the cluster never judged exhausted
@@ -655,7 +660,7 @@ class SourceStrategy(Strategy):
                 "alternates": self.use_alternates,
                 "listings_by_links": self.listings_by_links,
                 "empty_by_links": self.empty_by_links,
-                "live_outliers": self.use_live_outliers,
+                "live_outliers": self.use_live_outliers, "live_views": self.live_views,
                 "families": self.use_families, "family_runs": self.family_runs,
                 "destination_families": self.destination_families, "worth": self.use_worth,
                 "worth_rescore": self.worth_rescore, "hits_reset": self.hits_reset,
@@ -784,6 +789,11 @@ class SourceStrategy(Strategy):
         # (module docstring, checked by `_observe_destination`)
         live = news is not None and news.judged and news.novel and not duplicate \
             and not noindex
+        if live and visit.digest:
+            self._live_digests.add(visit.digest)
+        elif self.live_views and duplicate and not noindex \
+                and visit.digest in self._live_digests:
+            live = True       # another URL of a live page (`archiver.learning.liveoutliers`)
         self._duplicate_seen(visit.page.url, duplicate, noindex, by_canonical)
         extra: dict[str, Any] = {"duplicate_view": duplicate}
         if noindex:
