@@ -5,10 +5,11 @@ A trusted sample's outliers are worth 0, so a kind of link whose sampled destina
 outliers is skipped. On a real DokuWiki the namespace start pages (a paragraph and a long
 list of the namespace's pages) are few and unlike any other page: the two sampled were
 outliers, and the sidebar's links to the other four were skipped (recall 0.988). An outlier
-is *live* when it is marked for indexing, is no duplicate view, brought new text judged on
-at least `MIN_SHINGLES` shingles (`archiver.learning.discovery.News`), and its URL has a
-pattern of at least `MIN_PATTERN_PAGES` sampled pages of the protected cluster: a content
-page that looks like no other. A (cluster, Apath) pair's outlier destinations are then
+is *live* when it is marked for indexing, is no duplicate view (but see "another URL of
+a page that was live" below), brought new text judged on at least `MIN_SHINGLES`
+shingles (`archiver.learning.discovery.News`), and its URL has a pattern of at least
+`MIN_PATTERN_PAGES` sampled pages of the protected cluster: a content page that looks like
+no other. A (cluster, Apath) pair's outlier destinations are then
 worth, in the verdict, the best cluster's value in the share that were live
 (`LiveOutliers.share`), for a link whose own URL has such a pattern; the order stays eq.
 12's (outliers 0), so those links come last. Harvested outliers update the share

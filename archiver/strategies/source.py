@@ -366,11 +366,10 @@ VALUE_TOLERANCE = 1e-9
 # must have another path, before the shape is trusted to split the cluster (minPts, as for
 # a cluster): the cluster then mixes page types.
 MIN_SHAPE_PAGES = 4
-# Priority of a link to a file (`HopCounts.files`): below every link to a page, whose
-# eq. 12 scores are positive or, for outliers credited as live, 0 (until 2026-11 files
-# were 0 too and came before the later of those pages: a real Redmine fetched 50 sorted
-# issue lists' CSV and PDF exports before its last 12 forum topics), and above nothing
-# else that is followed
+# Priority of a link to a file (`HopCounts.files`): after every followed link to a page,
+# whose eq. 12 score is positive, or 0 for an outlier credited as live. Until 2026-11 files
+# were at 0 too, tied with those outliers: a real Redmine fetched 50 CSV and PDF exports of
+# sorted issue lists before its last 12 forum topics.
 FILE_PRIORITY = -0.5
 FILE_REASON = "source:file"
 ALTERNATE_REASON = "alternate"   # a link to the holder page in another format
