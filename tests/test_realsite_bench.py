@@ -62,3 +62,36 @@ def test_sample_requests_counts_the_fetches_up_to_the_fitted_model(tmp_path: Pat
     bfs.fetch(bfs.url("https://forum.example.org/"), warc_id=None)
     assert sample_requests(bfs.finish()) == 0                # no model: no sample
     assert sample_requests(tmp_path / "wget-folder") == 0     # no database at all
+
+
+def _python_helpers() -> list[tuple[str, str]]:
+    import importlib
+    import pkgutil
+
+    import benchmarks.realsite as realsite
+
+    found = []
+    for info in sorted(pkgutil.iter_modules(realsite.__path__), key=lambda m: m.name):
+        helper = getattr(importlib.import_module(f"benchmarks.realsite.{info.name}"),
+                         "HELPER", None)
+        if isinstance(helper, str) and not helper.lstrip().startswith("<?php"):
+            found.append((info.name, helper))
+    return found
+
+
+def test_every_python_helper_script_names_only_what_it_defines_or_imports() -> None:
+    """A site's helper.py runs in the site's own venv only when the site is built, so a
+    name it forgot to import fails there, not here: machina's used `json` (in the shared
+    `helpertext.MAIN`) without importing it, and a fresh build stopped with a NameError
+    (2026-11-28). ruff's undefined-name check reads each script as written."""
+    import subprocess
+    import sys
+
+    helpers = _python_helpers()
+    assert len(helpers) >= 15
+    for name, text in helpers:
+        done = subprocess.run(
+            [sys.executable, "-m", "ruff", "check", "--no-cache", "--isolated", "--select",
+             "F821,F822,F823", "--stdin-filename", f"{name}_helper.py", "-"],
+            input=text, capture_output=True, text=True)
+        assert done.returncode == 0, f"{name}: {done.stdout}"

@@ -319,6 +319,7 @@ folder (the project: forum/settings.py, forum/urls.py, templates/): "install" (s
 "content" (the JSON spec on stdin; writes entities.jsonl), "serve PORT THREADS" (read-only,
 GET and HEAD only)."""
 import datetime as dt
+import json
 import math
 import os
 import sys
