@@ -318,7 +318,8 @@ class Crawl:
         fetches again, through the code that handled them (`archiver.replay`), with the saved
         model loaded where they fitted it (refitted from the replayed sample if it is gone).
         URLs that the sampler dropped when popped (queued as "deferred") are asked about
-        again, as the loop asked then. A job that fitted before the fit point was recorded
+        again, as the loop asked then, and the strategy is told again of the URLs robots.txt
+        precluded. A job that fitted before the fit point was recorded
         only loads its model, without a replay (`_prepare_strategy`)."""
         from archiver.replay import past_fetches
 
@@ -337,6 +338,9 @@ class Crawl:
             for row in self.conn.execute(
                     "SELECT url FROM url WHERE state = 'queued' AND reason = 'deferred'"):
                 strategy.defer(row[0])
+            for row in self.conn.execute(
+                    "SELECT url FROM url WHERE state = 'skipped' AND reason LIKE 'robots%'"):
+                strategy.precluded(row[0])
         self.phase = "harvest" if fitted else "learn"
         if fitted:
             self._store_sitemap()
@@ -432,6 +436,8 @@ class Crawl:
         if why:
             self.frontier.mark(item.id, "skipped", "robots" if why == "disallowed"
                                else f"robots:{why}")
+            if self.phase == "learn":
+                self.strategy.precluded(item.url)
             self.log.line(status=ROBOTS_PRECLUDED, size=0, url=item.url, hops=item.hops,
                           via=item.parent_url, mime="", started=self.clock(), duration=0)
             return

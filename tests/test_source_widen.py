@@ -144,3 +144,63 @@ def test_a_crawl_stopped_around_the_widening_resumes_as_if_it_had_not_stopped(
     assert fetched(tmp_path / "parts") == fetched(tmp_path / "whole")
     assert (tmp_path / "parts/model/manifest.json").read_bytes() == \
         (tmp_path / "whole/model/manifest.json").read_bytes()
+
+
+def robots_wiki(environ: dict[str, Any], start: Callable[..., Any]) -> Iterable[bytes]:
+    """The wiki, with a robots.txt that keeps crawlers off its special pages (the log-in
+    form), as a real Misago keeps them off its profiles and search."""
+    if environ["PATH_INFO"] == "/robots.txt":
+        start("200 OK", [("Content-Type", "text/plain")])
+        return [b"User-agent: *\nDisallow: /index.php?title=Special:\n"]
+    return wiki(environ, start)
+
+
+def _sample_of(folder: Path) -> tuple[int, list[str]]:
+    """The requests the sample took and the fetched URLs in order."""
+    with sqlite3.connect(folder / "crawl.sqlite3") as db:
+        (sample,) = db.execute("SELECT learned_after_fetch FROM job").fetchone()
+        fetched = [u for (u,) in db.execute(
+            "SELECT u.url FROM fetch f JOIN url u ON u.id = f.url_id ORDER BY f.id")]
+    return sample, fetched
+
+
+@pytest.mark.slow
+def test_a_sample_request_robots_txt_disallows_is_not_waited_for(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sampler draws a log-in link that robots.txt disallows; the loop skips it when
+    popped and tells the strategy (`Strategy.precluded`). Before 2026-11-28 it was not told:
+    the sample waited for that request for ever, was never widened, took every link
+    deferred while sampling, and the crawl ended without a harvest."""
+    from archiver.strategies.source import SourceStrategy
+
+    with serve_wsgi(robots_wiki) as base:
+        _job(base, tmp_path / "told").run()
+        monkeypatch.setattr(SourceStrategy, "precluded", lambda self, url: None)
+        _job(base, tmp_path / "untold").run()
+    sample, fetched = _sample_of(tmp_path / "told")
+    assert sample < 30 < len(fetched)            # a short sample, widened, then a harvest
+    assert not any("Special:" in u for u in fetched)
+    with sqlite3.connect(tmp_path / "told" / "crawl.sqlite3") as db:
+        assert db.execute("SELECT count(*) FROM event WHERE message LIKE 'sample widened%'"
+                          ).fetchone()[0] == 1
+        assert db.execute("SELECT count(*) FROM url WHERE reason = 'robots'").fetchone()[0]
+    sample, fetched = _sample_of(tmp_path / "untold")
+    assert sample == len(fetched)                # the whole crawl was the sample
+
+
+@pytest.mark.slow
+def test_a_crawl_stopped_after_a_robots_skip_resumes_as_if_it_had_not_stopped(
+        tmp_path: Path) -> None:
+    """The replay tells the strategy again of the URLs robots.txt precluded."""
+    with serve_wsgi(robots_wiki) as base:
+        _job(base, tmp_path / "whole").run()
+        for _ in range(6):
+            crawl = _job(base, tmp_path / "parts")
+
+            def stop(stats: Any, crawl: Crawl = crawl) -> None:
+                if stats.requests >= 3:
+                    crawl.request_stop("test")
+            crawl.on_progress = stop
+            assert crawl.run().stop_reason == "test"
+        _job(base, tmp_path / "parts").run()
+    assert _sample_of(tmp_path / "parts") == _sample_of(tmp_path / "whole")

@@ -505,6 +505,14 @@ class SiteSampler:
                     and self._kind_login[kind] == pages:
                 self.closed_kinds_.add(kind)
 
+    def drop(self, url: str) -> None:
+        """A requested URL will not be fetched (robots.txt disallows it): no longer pending,
+        and no destination of its Apath."""
+        self._pending.discard(url)
+        self._known.add(url)
+        self._via.pop(url, None)
+        self._holder.pop(url, None)
+
     def add_failure(self, url: str, dead: bool = False, refused: str = "") -> None:
         """A requested URL gave no HTML page (error, non-HTML, redirect). `dead`: it gave
         nothing at all (no response, 4xx/5xx, a redirect), unlike a document or an image;

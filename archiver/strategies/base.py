@@ -140,6 +140,11 @@ class Strategy(ABC):
         it at when the strategy no longer needs it now, or None to fetch it."""
         return None
 
+    def precluded(self, url: str) -> None:  # noqa: B027 - optional hook, as fit()
+        """Told that a queued URL will not be fetched: robots.txt disallows it (it is
+        marked skipped when popped, the one check a link is not judged by before
+        `decide`). A learning strategy stops waiting for it."""
+
     def fetched_by(self, url: str, parent_url: str, anchor_path: str) -> None:  # noqa: B027
         """Told, before a fetch's page or outcome, which link the frontier followed to it:
         the page it was on and its anchor path ('' for a seed; a redirect's target has the

@@ -697,6 +697,17 @@ class SourceStrategy(Strategy):
         """An Apath settled since `url` was requested: fetch it later, not as a sample."""
         return None if self.sampler.still_wanted(url) else DEFERRED
 
+    def precluded(self, url: str) -> None:
+        """A URL robots.txt disallows is no sample request the sampler waits for
+        (`SiteSampler.drop`). Until 2026-11-28 it stayed pending: a real Misago's
+        robots.txt disallows its profiles and search, 27 of the URLs its sample chose, so
+        the sample never ran out of requests, was never widened, and took the links
+        deferred while sampling in the order they were found (44 requests, 18 of them
+        redirects)."""
+        if not self._fitted:
+            self.sampler.drop(url)
+            self._widen()
+
     def fetched_by(self, url: str, parent_url: str, anchor_path: str) -> None:
         """The link the frontier followed is the one a fetch counts for (duplicate views,
         harvest evidence, exhausted kinds), as it is the one `rescore` re-judges the URL
