@@ -353,6 +353,58 @@ def test_an_apath_whose_redirects_lead_home_settles() -> None:
     assert sum(u.startswith("http://s/post/") for u in sampler.aliases_) == 4
 
 
+
+LAST = '/html/body/ul/li/a[@class="last"]'
+
+
+def _walk_aliases(sampler: SiteSampler, lands: str, lists: int = 12) -> list[str]:
+    """Thread lists 0, 1, … each linking the next list (NAV), a thread (LIST) and the
+    thread's "last post" link (LAST), which redirects: to the thread, linked under LIST,
+    when `lands` is "thread"; to the thread's first page by its query, the same path, when
+    "query"; to the thread's second page by its path when "page2"; to another thread,
+    linked nowhere, when "elsewhere"; to a URL the list links only under LAST when "self".
+    Threads are pages of a structure each. Returns the "last post" links sampled."""
+    sampled: list[str] = []
+    for i in range(lists):
+        thread = f"http://s/t/slug{i}/{i}/"
+        landing = {"thread": thread, "query": f"{thread}?page=1", "page2": f"{thread}2/",
+                   "elsewhere": f"http://s/t/other/{i + 100}/",
+                   "self": f"{thread}latest/"}[lands]
+        links = [L(f"http://s/list/{i + 1}/", NAV), L(thread, LIST), L(f"{thread}last/", LAST)]
+        if lands == "self":
+            links.append(L(landing, LAST))
+        for r in sampler.add_page(f"http://s/list/{i}/", links, signature=f"list{i}"):
+            if r.apath == LIST:
+                sampler.add_page(r.url, [], signature=f"thread{i}")
+            elif r.apath == LAST:
+                sampled.append(r.url)
+                sampler.add_failure(r.url, dead=True)
+                sampler.add_redirect(r.url, landing)   # (the fetcher drops "#post-9")
+                if landing != thread:                    # else fetched under LIST
+                    sampler.add_page(landing, [], signature=f"thread{i}b")
+    return sampled
+
+
+def test_an_apath_whose_redirects_land_on_the_holder_s_other_links_settles() -> None:
+    """A real Misago's thread lists link each thread by its title and by a "last post"
+    link that redirects to the thread at its last post: 41 of the sample's 279 requests.
+    After min_pts such redirects, each to the path of a URL the list also links under
+    another Apath or to a later page of it (Misago's ``/t/slug/ID/2/``), the Apath is
+    requested no more ("Aliases"); redirects to a path the list does not link, or links
+    only under the same Apath, or the switch off, keep it open."""
+    assert SiteSampler(100).alias_links
+    for lands in ("thread", "query", "page2"):
+        sampler = SiteSampler(100, saturation=0.0, min_pts=4, walls=False, random_state=0)
+        sampled = _walk_aliases(sampler, lands)
+        assert LAST in sampler.settled_ and len(sampled) == 4, lands
+        assert LIST not in sampler.settled_ and not sampler.closed_kinds_
+    for lands, alias_links in (("elsewhere", True), ("self", True), ("thread", False)):
+        sampler = SiteSampler(100, saturation=0.0, min_pts=4, walls=False,
+                              alias_links=alias_links, random_state=0)
+        sampled = _walk_aliases(sampler, lands)
+        assert LAST not in sampler.settled_ and len(sampled) == 12, (lands, alias_links)
+
+
 def _walk_refusals(sampler: SiteSampler, statuses: list[int], topics: int = 12) -> list[str]:
     """Topics 0, 1, … each linking the next topic and its own "info" view (PROFILE,
     ``?action=info``), the views answered with `statuses` in turn (a page for 200).

@@ -642,7 +642,8 @@ def test_strategy_params_are_checked_against_what_the_strategy_reads(tmp_path):
     problems = problems_of(path)
     assert len(problems) == 3, problems
     assert problems[0].startswith(f"{path}:6: strategy.params.hub_per_pag is not a parameter "
-                                  "of strategy 'source-ucc' (it takes alpha, alternates, balance, ")
+                                  "of strategy 'source-ucc' (it takes alias_links, alpha, "
+                                  "alternates, balance, ")
     assert problems[0].endswith("did you mean 'hub_per_page'?")
     assert problems[1] == f"{path}:7: strategy.params.worth must be true or false; got 'false'"
     assert problems[2] == f"{path}:8: strategy.params.exhaustion must be an integer; got True"

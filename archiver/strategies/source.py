@@ -476,6 +476,8 @@ class SourceStrategy(Strategy):
     clusters one kind of sampled link led to with theirs; default true; same place),
     ``homing`` (the sampler settles an Apath whose first sampled links all redirected to
     the page holding them; default true; see `archiver.learning.sampling.SiteSampler`),
+    ``alias_links`` (it also settles an Apath whose first sampled links all redirected to
+    URLs the page holding them links under other Apaths; default true; same place),
     ``refusals`` (the sampler counts a client error as a destination and closes a kind of
     URL whose first sampled URLs were all refused; default true; same place),
     ``pooled_patterns`` (a link whose URL pattern its (cluster, Apath) pair never sampled,
@@ -496,7 +498,7 @@ class SourceStrategy(Strategy):
     mode: ClassVar[str] = "ucc"
     PARAMS: ClassVar[Mapping[str, tuple[type, ...]]] = {
         **{name: (bool,) for name in (
-            "alternates", "balance", "block_shingles", "content", "content_guard",
+            "alias_links", "alternates", "balance", "block_shingles", "content", "content_guard",
             "distinct_links",
             "duplicate_endings", "duplicates", "dust",
             "destination_families", "empty_by_links", "evidence", "families",
@@ -581,6 +583,7 @@ class SourceStrategy(Strategy):
             query_modes=bool(params.get("query_modes", True)),
             walls=bool(params.get("walls", True)), widen=bool(params.get("widen", True)),
             homing=bool(params.get("homing", True)),
+            alias_links=bool(params.get("alias_links", True)),
             refusals=bool(params.get("refusals", True)),
             login_kinds=bool(params.get("login_kinds", True)), random_state=self.random_state)
         self._widened: dict[str, float] = {}     # sample requests of a widened sample
@@ -665,7 +668,8 @@ class SourceStrategy(Strategy):
                 "worth_rescore": self.worth_rescore, "hits_reset": self.hits_reset,
                 "verdict_reset": self.verdict_reset,
                 "query_modes": self.sampler.query_modes, "walls": self.sampler.walls,
-                "homing": self.sampler.homing, "refusals": self.sampler.refusals,
+                "homing": self.sampler.homing, "alias_links": self.sampler.alias_links,
+                "refusals": self.sampler.refusals,
                 "login_kinds": self.sampler.login_kinds, "widen": self.sampler.widen_held,
                 "content_guard": self.content_guard,
                 "spread_ties": self.spread_ties, "self_views": self.use_self_views,
