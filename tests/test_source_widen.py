@@ -118,21 +118,22 @@ def test_without_widening_no_talk_page_is_sampled(tmp_path: Path) -> None:
     assert not any(m.startswith("sample widened") for m in events)
 
 
-@pytest.mark.slow
-def test_a_crawl_stopped_around_the_widening_resumes_as_if_it_had_not_stopped(
-        tmp_path: Path) -> None:
-    """Stopped every 3 requests through the sample (it widens after 10 pages) and after the
-    fit, and resumed:
-    the replay widens where the run did, and the crawl fetches the same URLs in the same
-    order, with the same model."""
-    def fetched(folder: Path) -> list[str]:
-        with sqlite3.connect(folder / "crawl.sqlite3") as db:
-            return [u for (u,) in db.execute(
-                "SELECT u.url FROM fetch f JOIN url u ON u.id = f.url_id ORDER BY f.id")]
+def _sample_of(folder: Path) -> tuple[int, list[str]]:
+    """The requests the sample took and the fetched URLs in order."""
+    with sqlite3.connect(folder / "crawl.sqlite3") as db:
+        (sample,) = db.execute("SELECT learned_after_fetch FROM job").fetchone()
+        fetched = [u for (u,) in db.execute(
+            "SELECT u.url FROM fetch f JOIN url u ON u.id = f.url_id ORDER BY f.id")]
+    return sample, fetched
 
-    with serve_wsgi(wiki) as base:
+
+def _whole_and_in_parts(app: Callable[..., Iterable[bytes]], tmp_path: Path,
+                        parts: int) -> None:
+    """The job over `app` run whole in tmp_path/whole, and in tmp_path/parts stopped after
+    every 3 requests `parts` times, then run to its end."""
+    with serve_wsgi(app) as base:
         _job(base, tmp_path / "whole").run()
-        for _ in range(10):                # 30 requests: the sample is 17 pages and more
+        for _ in range(parts):
             crawl = _job(base, tmp_path / "parts")
 
             def stop(stats: Any, crawl: Crawl = crawl) -> None:
@@ -141,7 +142,17 @@ def test_a_crawl_stopped_around_the_widening_resumes_as_if_it_had_not_stopped(
             crawl.on_progress = stop
             assert crawl.run().stop_reason == "test"
         _job(base, tmp_path / "parts").run()
-    assert fetched(tmp_path / "parts") == fetched(tmp_path / "whole")
+
+
+@pytest.mark.slow
+def test_a_crawl_stopped_around_the_widening_resumes_as_if_it_had_not_stopped(
+        tmp_path: Path) -> None:
+    """Stopped every 3 requests through the sample (it widens after 10 pages) and after the
+    fit, and resumed:
+    the replay widens where the run did, and the crawl fetches the same URLs in the same
+    order, with the same model."""
+    _whole_and_in_parts(wiki, tmp_path, 10)   # 30 requests: the sample is 17 pages and more
+    assert _sample_of(tmp_path / "parts") == _sample_of(tmp_path / "whole")
     assert (tmp_path / "parts/model/manifest.json").read_bytes() == \
         (tmp_path / "whole/model/manifest.json").read_bytes()
 
@@ -153,15 +164,6 @@ def robots_wiki(environ: dict[str, Any], start: Callable[..., Any]) -> Iterable[
         start("200 OK", [("Content-Type", "text/plain")])
         return [b"User-agent: *\nDisallow: /index.php?title=Special:\n"]
     return wiki(environ, start)
-
-
-def _sample_of(folder: Path) -> tuple[int, list[str]]:
-    """The requests the sample took and the fetched URLs in order."""
-    with sqlite3.connect(folder / "crawl.sqlite3") as db:
-        (sample,) = db.execute("SELECT learned_after_fetch FROM job").fetchone()
-        fetched = [u for (u,) in db.execute(
-            "SELECT u.url FROM fetch f JOIN url u ON u.id = f.url_id ORDER BY f.id")]
-    return sample, fetched
 
 
 @pytest.mark.slow
@@ -192,15 +194,5 @@ def test_a_sample_request_robots_txt_disallows_is_not_waited_for(
 def test_a_crawl_stopped_after_a_robots_skip_resumes_as_if_it_had_not_stopped(
         tmp_path: Path) -> None:
     """The replay tells the strategy again of the URLs robots.txt precluded."""
-    with serve_wsgi(robots_wiki) as base:
-        _job(base, tmp_path / "whole").run()
-        for _ in range(6):
-            crawl = _job(base, tmp_path / "parts")
-
-            def stop(stats: Any, crawl: Crawl = crawl) -> None:
-                if stats.requests >= 3:
-                    crawl.request_stop("test")
-            crawl.on_progress = stop
-            assert crawl.run().stop_reason == "test"
-        _job(base, tmp_path / "parts").run()
+    _whole_and_in_parts(robots_wiki, tmp_path, 6)
     assert _sample_of(tmp_path / "parts") == _sample_of(tmp_path / "whole")
