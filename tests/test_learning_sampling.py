@@ -355,6 +355,7 @@ def test_an_apath_whose_redirects_lead_home_settles() -> None:
 
 
 LAST = '/html/body/ul/li/a[@class="last"]'
+HOME = '/html/body/div/a[@class="home"]'
 
 
 def _walk_aliases(sampler: SiteSampler, lands: str, lists: int = 12) -> list[str]:
@@ -362,15 +363,17 @@ def _walk_aliases(sampler: SiteSampler, lands: str, lists: int = 12) -> list[str
     thread's "last post" link (LAST), which redirects: to the thread, linked under LIST,
     when `lands` is "thread"; to the thread's first page by its query, the same path, when
     "query"; to the thread's second page by its path when "page2"; to another thread,
-    linked nowhere, when "elsewhere"; to a URL the list links only under LAST when "self".
-    Threads are pages of a structure each. Returns the "last post" links sampled."""
+    linked nowhere, when "elsewhere"; to a number under the root, when "root" (each list
+    links the home page too); to a URL the list links only under LAST when "self". Threads
+    are pages of a structure each. Returns the "last post" links sampled."""
     sampled: list[str] = []
     for i in range(lists):
         thread = f"http://s/t/slug{i}/{i}/"
         landing = {"thread": thread, "query": f"{thread}?page=1", "page2": f"{thread}2/",
-                   "elsewhere": f"http://s/t/other/{i + 100}/",
+                   "elsewhere": f"http://s/t/other/{i + 100}/", "root": f"http://s/{i + 100}",
                    "self": f"{thread}latest/"}[lands]
-        links = [L(f"http://s/list/{i + 1}/", NAV), L(thread, LIST), L(f"{thread}last/", LAST)]
+        links = [L(f"http://s/list/{i + 1}/", NAV), L(thread, LIST), L(f"{thread}last/", LAST),
+                 L("http://s/", HOME)]
         if lands == "self":
             links.append(L(landing, LAST))
         for r in sampler.add_page(f"http://s/list/{i}/", links, signature=f"list{i}"):
@@ -398,7 +401,8 @@ def test_an_apath_whose_redirects_land_on_the_holder_s_other_links_settles() -> 
         sampled = _walk_aliases(sampler, lands)
         assert LAST in sampler.settled_ and len(sampled) == 4, lands
         assert LIST not in sampler.settled_ and not sampler.closed_kinds_
-    for lands, alias_links in (("elsewhere", True), ("self", True), ("thread", False)):
+    for lands, alias_links in (("elsewhere", True), ("root", True), ("self", True),
+                               ("thread", False)):
         sampler = SiteSampler(100, saturation=0.0, min_pts=4, walls=False,
                               alias_links=alias_links, random_state=0)
         sampled = _walk_aliases(sampler, lands)

@@ -216,8 +216,9 @@ class SiteSampler:
         Settle an Apath whose first `min_pts` sampled URLs all redirected to the path of
         the page holding them (see "Permalinks home").
     alias_links : bool, default=True
-        Also settle an Apath whose first `min_pts` sampled URLs all redirected to URLs the
-        page holding them links under other Apaths (see "Aliases").
+        Also settle an Apath whose first `min_pts` sampled URLs all redirected to the paths
+        of URLs the page holding them links under other Apaths, or to later pages of them
+        (see "Aliases").
     refusals : bool, default=True
         Count a refusal (a client error) as a destination, and close a kind whose first
         `min_pts` sampled URLs were all refused (see "Refused kinds").
@@ -470,8 +471,11 @@ class SiteSampler:
             return True
         if not self.alias_links:
             return False
-        # a later page by its path: the path with one more number (/t/slug/7/ -> /t/slug/7/3/)
+        # a later page by its path: the path with one more number (/t/slug/7/ -> /t/slug/7/3/);
+        # a number under the root (/7) is no page of the home page
         first_page = _LAST_NUMBER.sub("/", path)
+        if urlsplit(first_page).path == "/":
+            first_page = path
         return any(_path(u) in (path, first_page)
                    for apath, urls in self.groups_.get(holder, {}).items()
                    if apath != via for u in urls)
