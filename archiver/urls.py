@@ -88,6 +88,12 @@ def _join_host(host: str, port: int | None) -> str:
     return bracketed if port is None else f"{bracketed}:{port}"
 
 
+def path_of(url: str) -> str:
+    """A URL without its query and fragment: the page a view parameter shows a view of,
+    and the path a redirect lands on whatever its query."""
+    return url.partition("#")[0].partition("?")[0]
+
+
 @lru_cache(maxsize=MEMO_SIZE)
 def canonicalize(url: str) -> str:
     """The seen-set key of `url`.

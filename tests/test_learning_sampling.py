@@ -353,7 +353,6 @@ def test_an_apath_whose_redirects_lead_home_settles() -> None:
     assert sum(u.startswith("http://s/post/") for u in sampler.aliases_) == 4
 
 
-
 LAST = '/html/body/ul/li/a[@class="last"]'
 HOME = '/html/body/div/a[@class="home"]'
 

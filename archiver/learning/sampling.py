@@ -19,16 +19,12 @@ import numpy as np
 from archiver.learning.duplicates import mode_kind, url_kind
 from archiver.learning.features import canonical_apath
 from archiver.learning.urlshape import QueryWords
+from archiver.urls import path_of
 
 __all__ = ["SampleRequest", "SiteSampler", "is_refusal"]
 
 
 _LAST_NUMBER = re.compile(r"/\d+/?$")   # a path's last segment, a number (a page's)
-
-
-def _path(url: str) -> str:
-    """`url` without its query and fragment."""
-    return urlsplit(url)._replace(query="", fragment="").geturl()
 
 
 def is_refusal(status: int) -> bool:
@@ -442,7 +438,7 @@ class SiteSampler:
         via = self._via.pop(requested, None)
         holder = self._holder.pop(requested, None)
         # a page reached by a redirect is one destination per path and structure ("Redirects")
-        wall = None if landing is None else (_path(landing), signature)
+        wall = None if landing is None else (path_of(landing), signature)
         if via is not None:
             arrived = self._destination(via, signature if wall is None else "\t".join(wall))
             if landing is not None and holder is not None \
@@ -466,8 +462,8 @@ class SiteSampler:
         where the sample gains nothing: on the holder's own path ("Permalinks home"), or on
         the path of a URL the holder links under another Apath, or a later page of it
         ("Aliases"); paths without their query, as for walls."""
-        path = _path(landing)
-        if self.homing and path == _path(holder):
+        path = path_of(landing)
+        if self.homing and path == path_of(holder):
             return True
         if not self.alias_links:
             return False
@@ -476,7 +472,7 @@ class SiteSampler:
         first_page = _LAST_NUMBER.sub("/", path)
         if urlsplit(first_page).path == "/":
             first_page = path
-        return any(_path(u) in (path, first_page)
+        return any(path_of(u) in (path, first_page)
                    for apath, urls in self.groups_.get(holder, {}).items()
                    if apath != via for u in urls)
 

@@ -309,6 +309,7 @@ from archiver.learning.selfviews import SelfViews, same_path_queries
 from archiver.learning.urlshape import UrlPatterns, UrlShape, learn_shape, page_family
 from archiver.page import Link
 from archiver.strategies.base import ClusterInfo, Decision, PageInfo, Queued, Strategy, Visit
+from archiver.urls import path_of
 
 if TYPE_CHECKING:
     import numpy as np
@@ -739,7 +740,7 @@ class SourceStrategy(Strategy):
         `api.php` help page already listed on the API's index, never learned that they lead
         to noindex outliers, and all 242 requests were made.)"""
         self._fetched.add(url)
-        self._paths.setdefault(_path_of(url), url)
+        self._paths.setdefault(path_of(url), url)
         machine = not is_page and is_machine_readable(content_type)
         ok = status is not None and 200 <= status < 300 and not machine
         # a file: a document, an image, a sound (`archiver.learning.hops`)
@@ -950,7 +951,7 @@ class SourceStrategy(Strategy):
             if self.split_kinds and self.scorer is not None \
                     and self.scorer.table.is_split(cluster, apath):
                 label = f"{apath} ~{self._destination((cluster, apath, self._pattern(link)))}"
-            if self.path_views and self._paths.get(_path_of(link), link) != link:
+            if self.path_views and self._paths.get(path_of(link), link) != link:
                 label += VIEW_MARK
             return cluster, label
         if closed:
@@ -1724,11 +1725,6 @@ class SourceTargetStrategy(SourceStrategy):
     def extra_seeds(self) -> list[str]:
         return [self.profile.strategy.target_example] if self.profile.strategy.target_example \
             else []
-
-
-def _path_of(url: str) -> str:
-    """A URL without its query and fragment: the page a view parameter shows a view of."""
-    return url.partition("#")[0].partition("?")[0]
 
 
 def _same_page_key(url: str) -> str:
