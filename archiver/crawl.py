@@ -521,6 +521,9 @@ class Crawl:
         self.strategy.fetched_by(item.url, item.parent_url, item.anchor_path)
         if ex.status is not None:
             outcome = process_page(self.judge, self.strategy, item, ex, self.phase)
+            if self.strategy.learning:
+                for url, stored in outcome.respelled(self.frontier):
+                    self.strategy.respelled(url, stored)
         self.strategy.observe_fetch(item.url, ex.status, outcome.is_page,
                                     location=_redirect_target(ex), content_type=ex.content_type)
         return outcome

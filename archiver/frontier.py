@@ -10,6 +10,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 _MAX_PARAMS = 500  # host parameters per IN (...) query (SQLite < 3.32 allows 999)
 
@@ -91,13 +92,21 @@ class Frontier:
 
     def ids(self, canons: Iterable[str]) -> dict[str, int]:
         """The url ids of those of `canons` that have been seen."""
-        found: dict[str, int] = {}
+        return self._by_canon("id", canons)
+
+    def spellings(self, canons: Iterable[str]) -> dict[str, str]:
+        """The URL each of `canons` that has been seen is stored (and fetched) as: the
+        spelling of the link that found it first."""
+        return self._by_canon("url", canons)
+
+    def _by_canon(self, column: str, canons: Iterable[str]) -> dict[str, Any]:
+        found: dict[str, Any] = {}
         todo = list(canons)
         for start in range(0, len(todo), _MAX_PARAMS):
             chunk = todo[start:start + _MAX_PARAMS]
             found.update(self.conn.execute(
-                f"SELECT canon, id FROM url WHERE canon IN ({','.join('?' * len(chunk))})",
-                chunk).fetchall())
+                f"SELECT canon, {column} FROM url WHERE canon IN"
+                f" ({','.join('?' * len(chunk))})", chunk).fetchall())
         return found
 
     def lookup(self, canon: str) -> sqlite3.Row | None:

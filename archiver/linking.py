@@ -134,6 +134,23 @@ class PageOutcome:
                 conn.execute("UPDATE url SET cluster = ? WHERE id = ?", (self.cluster, item.id))
 
 
+    def respelled(self, frontier: Frontier) -> list[tuple[str, str]]:
+        """The followed links whose URL the frontier holds, or will hold once this page is
+        stored, under another spelling of the same canonical URL (``?a=1&b=2`` as
+        ``?b=2&a=1``, ``?next=%2F`` as ``?next=/``): (link URL, the URL that is fetched).
+        Asked before `store`; the first spelling wins, as in `Frontier.add_many`."""
+        followed = {row.new.canon for row in self.links if row.follow}
+        if not followed:
+            return []
+        stored = frontier.spellings(followed)
+        out = []
+        for row in self.links:
+            first = stored.setdefault(row.new.canon, row.new.url)
+            if row.follow and first != row.new.url:
+                out.append((row.new.url, first))
+        return out
+
+
 def process_page(judge: LinkJudge, strategy: Strategy, item: QueuedURL, ex: Exchange,
                  phase: str) -> PageOutcome:
     """Decide about the links of one fetched exchange (a redirect, an HTML page, an XML

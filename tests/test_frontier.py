@@ -121,3 +121,37 @@ def test_depth_is_the_shortest_path_and_a_too_deep_url_is_found_again(tmp_path: 
     assert rows["http://f.org/q"] == ("queued", 1, "L", 0.5)      # shorter path, same rank
     assert rows["http://f.org/deep"] == ("queued", 1, "L", 0.3)   # found again in reach
     assert rows["http://f.org/out"] == ("skipped", 1, "L", 0.5)   # the URL's own verdict
+
+
+def test_a_followed_link_under_another_spelling_is_reported_with_the_stored_one(
+        tmp_path: Path) -> None:
+    """`PageOutcome.respelled`: a followed link whose canonical URL the frontier holds, or
+    an earlier link of the same page will make it hold, under another spelling, is reported
+    with the spelling that is fetched; asked before `store`, it answers as after."""
+    from archiver.linking import LinkRow, PageOutcome
+
+    conn = connect(tmp_path / "c.sqlite3")
+    frontier = Frontier(conn)
+
+    def new(url: str) -> NewURL:
+        return NewURL(url=url, canon=canonicalize(url), host="f.org", depth=1, hops="L",
+                      via="link")
+    frontier.add(new("http://f.org/"), 0.0)
+    frontier.add(new("http://f.org/m?b=2&a=1"), 0.0)
+    item = frontier.pop(0.0)
+    assert item is not None
+    urls = ["http://f.org/m?a=1&b=2",          # stored as ?b=2&a=1
+            "http://f.org/n?next=/",           # first of this page's two spellings
+            "http://f.org/n?next=%2F",
+            "http://f.org/o?a=1&b=2",          # not followed: not reported
+            "http://f.org/p"]                  # one spelling
+    follow = [True, True, True, False, True]
+    outcome = PageOutcome(links=[LinkRow(new(u), "", f, 0.5, "") for u, f in
+                                 zip(urls, follow, strict=True)])
+    expected = [("http://f.org/m?a=1&b=2", "http://f.org/m?b=2&a=1"),
+                ("http://f.org/n?next=%2F", "http://f.org/n?next=/")]
+    assert canonicalize(urls[1]) == canonicalize(urls[2])
+    assert outcome.respelled(frontier) == expected
+    outcome.store(frontier, item, 1.0)
+    assert outcome.respelled(frontier) == expected                 # as a replay asks it
+    assert frontier.spellings([canonicalize(urls[2])]) == {canonicalize(urls[2]): urls[1]}

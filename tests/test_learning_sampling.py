@@ -408,6 +408,53 @@ def test_an_apath_whose_redirects_land_on_the_holder_s_other_links_settles() -> 
         assert LAST not in sampler.settled_ and len(sampled) == 12, (lands, alias_links)
 
 
+NEXT = '/html/body/a[@class="next"]'
+
+
+def test_a_request_fetched_under_another_spelling_takes_that_fetch_s_outcome() -> None:
+    """Each topic links the next with its query in another order than the link the crawl
+    found first (``/t?page=1&id=N`` for ``/t?id=N&page=1``): one canonical URL, fetched
+    once, as the frontier spells it. Told (`add_spelling`), the sampler takes that fetch as
+    the request's destination, and the next-topic Apath settles after 2·min_pts of them;
+    untold, every request stays pending for ever (a real HyperKitty's sign-in links,
+    ``?next=%2F`` for ``?next=/``: 24 deferred fetches in its sample)."""
+    def topic(i: int) -> str:
+        return f"http://s/t?id={i}&page=1"
+
+    for told in (True, False):
+        sampler = SiteSampler(100, saturation=0.0, min_pts=4, random_state=0)
+        sampler.add_seeds([topic(0)])
+        asked = []
+        for i in range(1, 13):
+            requests = sampler.add_page(topic(i - 1), [L(f"http://s/t?page=1&id={i}", NEXT)],
+                                        signature="topic")
+            if not requests:
+                break
+            asked.append(requests[0].url)
+            if told:
+                sampler.add_spelling(requests[0].url, topic(i))
+        assert (NEXT in sampler.settled_) is told
+        assert len(asked) == (8 if told else 12)
+        assert sampler.done is told               # untold: 12 requests pending
+    # the URL as stored was fetched before (a page), refused by robots.txt, or redirected
+    sampler = SiteSampler(100, random_state=0)
+    sampler.add_page("http://s/a?y=1&x=1", [], signature="page")
+    sampler.drop("http://s/b?y=1&x=1")
+    sampler.add_failure("http://s/c?y=1&x=1", dead=True)
+    sampler.add_redirect("http://s/c?y=1&x=1", "http://s/a?y=1&x=1")
+    requests = sampler.add_page("http://s/", [L(f"http://s/{k}?x=1&y=1", f"/html/body/a[{n}]")
+                                              for n, k in enumerate("abc")])
+    assert len(requests) == 3 and not sampler.done
+    for r in requests:
+        sampler.add_spelling(r.url, r.url.replace("x=1&y=1", "y=1&x=1"))
+    assert sampler.done
+    assert sampler.aliases_["http://s/c?x=1&y=1"] == "http://s/a?y=1&x=1"
+    # a redirect's location the crawl fetches under another spelling
+    sampler.add_spelling("http://s/d?x=1&y=1", "http://s/a?y=1&x=1")
+    sampler.add_redirect("http://s/z", "http://s/d?x=1&y=1")
+    assert sampler.aliases_["http://s/z"] == "http://s/a?y=1&x=1"
+
+
 def _walk_refusals(sampler: SiteSampler, statuses: list[int], topics: int = 12) -> list[str]:
     """Topics 0, 1, … each linking the next topic and its own "info" view (PROFILE,
     ``?action=info``), the views answered with `statuses` in turn (a page for 200).

@@ -196,3 +196,53 @@ def test_a_crawl_stopped_after_a_robots_skip_resumes_as_if_it_had_not_stopped(
     """The replay tells the strategy again of the URLs robots.txt precluded."""
     _whole_and_in_parts(robots_wiki, tmp_path, 6)
     assert _sample_of(tmp_path / "parts") == _sample_of(tmp_path / "whole")
+
+
+N_TOPICS = 30
+
+
+def spelled_forum(environ: dict[str, Any], start: Callable[..., Any]) -> Iterable[bytes]:
+    """A home page listing N_TOPICS topics as ``/topic?id=N&page=1``; each topic links the
+    next as ``/topic?page=1&id=N+1``: one canonical URL (`archiver.urls.canonicalize` sorts
+    the query), spelled two ways, as a real DokuWiki's media manager orders its parameters
+    differently from page to page."""
+    query = parse_qs(environ.get("QUERY_STRING", ""))
+    start("200 OK", [("Content-Type", "text/html; charset=utf-8")])
+    if environ["PATH_INFO"] == "/topic" and query.get("id", [""])[0].isdigit():
+        n = int(query["id"][0])
+        body = (f"<h1>Topic {n}</h1>" + "".join(
+                    f'<div class="post"><p>{_text(100 * n + k, 30)}</p></div>' for k in range(3))
+                + f'<a class="next" href="/topic?page=1&amp;id={(n + 1) % N_TOPICS}">next</a>'
+                + '<a class="home" href="/">home</a>')
+    else:
+        body = "<ul>" + "".join(f'<li><a class="t" href="/topic?id={i}&amp;page=1">T{i}</a></li>'
+                                for i in range(N_TOPICS)) + "</ul>"
+    return [f"<html><head><title>t</title></head><body>{body}</body></html>".encode()]
+
+
+@pytest.mark.slow
+def test_a_sample_request_fetched_under_another_spelling_is_not_waited_for(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sampler requests the next topic as the topic page spells it; the frontier holds
+    it as the home page spelled it, and fetches it so. The loop tells the strategy
+    (`Strategy.respelled`): the fetch is the request's destination, the next-topic Apath
+    settles, and the sample ends. Untold (as before 2026-11-28), every such request stayed
+    pending: the sample never ended and the whole crawl was the sample."""
+    from archiver.strategies.source import SourceStrategy
+
+    with serve_wsgi(spelled_forum) as base:
+        _job(base, tmp_path / "told").run()
+        monkeypatch.setattr(SourceStrategy, "respelled", lambda self, url, stored: None)
+        _job(base, tmp_path / "untold").run()
+    sample, fetched = _sample_of(tmp_path / "told")
+    assert sample < 20 and len(fetched) == N_TOPICS + 3   # robots.txt, the seed, /, topics
+    sample, fetched = _sample_of(tmp_path / "untold")
+    assert sample == len(fetched) == N_TOPICS + 3
+
+
+@pytest.mark.slow
+def test_a_crawl_stopped_after_a_respelled_request_resumes_as_if_it_had_not_stopped(
+        tmp_path: Path) -> None:
+    """The replay tells the strategy again of the links fetched under another spelling."""
+    _whole_and_in_parts(spelled_forum, tmp_path, 4)
+    assert _sample_of(tmp_path / "parts") == _sample_of(tmp_path / "whole")

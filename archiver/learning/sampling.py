@@ -76,6 +76,17 @@ class SiteSampler:
     MediaWiki namespace in a query value (``title=Talk:X``) makes a kind of its own
     (`archiver.learning.duplicates.url_kind`), as it does in a path.
 
+    **Spellings**: the crawl fetches a canonical URL once, under the spelling of the link
+    that found it first (`archiver.urls.canonicalize`: ``?a=1&b=2`` and ``?b=2&a=1``,
+    ``?next=%2F`` and ``?next=/``). A requested URL that the crawl fetches under another
+    spelling is reported with `add_spelling` and takes that fetch's outcome: its page, or
+    the page of a redirect the sampler had seen already, is the request's destination;
+    otherwise (an error, robots.txt, a redirect fetched later) the request is dropped,
+    as `drop` does. Until 2026-11-28 such a request stayed pending for ever: the sample never
+    ran out of requests, and whenever the sampler had nothing queued the frontier took
+    the links deferred while sampling, in the order they were found (a real HyperKitty's
+    sign-in links: 24 such fetches; a real DokuWiki's media manager: 76).
+
     **Saturation rule** (when to stop before `sample_size`): the paper asks that "most
     (cluster, Apath) pairs" be covered with a sample "as small as possible". Clusters are not
     known while sampling, so coverage is measured on Apaths with the Good–Turing estimate of
@@ -291,6 +302,8 @@ class SiteSampler:
         self._words = QueryWords()                    # keyword query values of _linked
         self.closed_kinds_: set[str] = set()
         self._landing: dict[str, str] = {}           # redirect target → the URL requested
+        self._spelled: dict[str, str] = {}           # link URL → the spelling fetched for it
+        self._awaiting: dict[str, list[str]] = {}    # that spelling → requests it answers
         self._signature_of: dict[str, str] = {}      # fetched page → its signature
         self._walls: dict[str, set[tuple[str, str]]] = {}  # URL kind → (path, signature)
         #                                             of the pages its redirects led to
@@ -350,6 +363,9 @@ class SiteSampler:
         else:
             self._via.pop(requested_url or url, None)
         self._count_kind(requested_url or url, noindex, links, login=login)
+        for fetched in {url, requested_url or url}:
+            for twin in self._awaiting.pop(fetched, ()):
+                self._answer(twin, signature)
         if url in self.groups_:
             return []
         groups: dict[str, list[str]] = {}
@@ -422,6 +438,7 @@ class SiteSampler:
         """A requested URL answered with a redirect to `location` (an absolute URL). The
         page there, when the loop fetches it (or fetched it before), is the requested URL's
         destination ("Redirects")."""
+        location = self._spelled.get(location, location)
         if url == location:
             return
         self.aliases_[url] = location
@@ -430,6 +447,33 @@ class SiteSampler:
             self._arrive(url, signature, landing=location)
         elif location not in self._landing:
             self._landing[location] = url
+
+    def add_spelling(self, url: str, stored: str) -> None:
+        """A link to `url` is fetched as `stored`, another spelling of the same canonical URL
+        that the crawl knew first: a requested `url` takes `stored`'s outcome ("Spellings")."""
+        self._spelled[url] = stored
+        if url not in self._pending:
+            return
+        if stored in self._signature_of:
+            self._answer(url, self._signature_of[stored])
+        elif stored in self.aliases_:                  # it redirected
+            self._pending.discard(url)
+            self.add_redirect(url, self.aliases_[stored])
+        elif stored in self._known and stored not in self._pending:
+            self.drop(url)                              # no page, or robots.txt disallows it
+        else:
+            self._awaiting.setdefault(stored, []).append(url)
+
+    def _answer(self, url: str, signature: str | None) -> None:
+        """The request `url` was fetched under another spelling: a page of structure
+        `signature`, or (None) no page."""
+        if url not in self._pending:
+            return
+        if signature is None:
+            self.drop(url)
+        else:
+            self._pending.discard(url)
+            self._arrive(url, signature, landing=None)
 
     def _arrive(self, requested: str, signature: str, *, landing: str | None) -> None:
         """The page of structure `signature` was the destination of `requested` (at
@@ -555,6 +599,8 @@ class SiteSampler:
         self._known.add(url)
         self._via.pop(url, None)
         self._holder.pop(url, None)
+        for twin in self._awaiting.pop(url, ()):
+            self.drop(twin)
 
     def add_failure(self, url: str, dead: bool = False, refused: str = "") -> None:
         """A requested URL gave no HTML page (error, non-HTML, redirect). `dead`: it gave
@@ -564,6 +610,8 @@ class SiteSampler:
         which makes it a destination ("Refused kinds")."""
         self._pending.discard(url)
         self._known.add(url)
+        for twin in self._awaiting.pop(url, ()):
+            self._answer(twin, None)
         if dead:
             self.dead_.add(url)
         if not self.refusals or not refused:

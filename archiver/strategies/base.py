@@ -145,6 +145,12 @@ class Strategy(ABC):
         marked skipped when popped, the one check a link is not judged by before
         `decide`). A learning strategy stops waiting for it."""
 
+    def respelled(self, url: str, stored: str) -> None:  # noqa: B027 - optional hook
+        """Told, while learning, that a link `decide` followed is another spelling of a URL
+        the frontier holds already (the same canonical URL: `archiver.urls.canonicalize`):
+        it is fetched as `stored`, or was, or will not be, and never as `url`. A learning
+        strategy that waits for `url` takes `stored`'s outcome for it."""
+
     def fetched_by(self, url: str, parent_url: str, anchor_path: str) -> None:  # noqa: B027
         """Told, before a fetch's page or outcome, which link the frontier followed to it:
         the page it was on and its anchor path ('' for a seed; a redirect's target has the

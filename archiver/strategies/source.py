@@ -713,6 +713,14 @@ class SourceStrategy(Strategy):
             self.sampler.drop(url)
             self._widen()
 
+    def respelled(self, url: str, stored: str) -> None:
+        """A sample request that is another spelling of a URL the frontier holds takes that
+        URL's outcome (`SiteSampler.add_spelling`). Until 2026-11-28 the sampler waited for
+        it for ever, as for a URL robots.txt disallows (`precluded`)."""
+        if not self._fitted:
+            self.sampler.add_spelling(url, stored)
+            self._widen()
+
     def fetched_by(self, url: str, parent_url: str, anchor_path: str) -> None:
         """The link the frontier followed is the one a fetch counts for (duplicate views,
         harvest evidence, exhausted kinds), as it is the one `rescore` re-judges the URL
