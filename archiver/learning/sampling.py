@@ -363,7 +363,7 @@ class SiteSampler:
         else:
             self._via.pop(requested_url or url, None)
         self._count_kind(requested_url or url, noindex, links, login=login)
-        for fetched in {url, requested_url or url}:
+        for fetched in dict.fromkeys((url, requested_url or url)):   # in a fixed order
             for twin in self._awaiting.pop(fetched, ()):
                 self._answer(twin, signature)
         if url in self.groups_:
