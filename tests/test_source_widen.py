@@ -127,6 +127,12 @@ def _sample_of(folder: Path) -> tuple[int, list[str]]:
     return sample, fetched
 
 
+def _unrequested(folder: Path) -> int:
+    """The sampled pages the sampler had not requested, as the model records them."""
+    return int(json.loads((folder / "model" / "manifest.json").read_text())["info"]
+               ["sample_unrequested"])
+
+
 def _whole_and_in_parts(app: Callable[..., Iterable[bytes]], tmp_path: Path,
                         parts: int) -> None:
     """The job over `app` run whole in tmp_path/whole, and in tmp_path/parts stopped after
@@ -186,8 +192,10 @@ def test_a_sample_request_robots_txt_disallows_is_not_waited_for(
         assert db.execute("SELECT count(*) FROM event WHERE message LIKE 'sample widened%'"
                           ).fetchone()[0] == 1
         assert db.execute("SELECT count(*) FROM url WHERE reason = 'robots'").fetchone()[0]
+    assert _unrequested(tmp_path / "told") == 0
     sample, fetched = _sample_of(tmp_path / "untold")
     assert sample == len(fetched)                # the whole crawl was the sample
+    assert _unrequested(tmp_path / "untold") > 10
 
 
 @pytest.mark.slow
@@ -236,8 +244,10 @@ def test_a_sample_request_fetched_under_another_spelling_is_not_waited_for(
         _job(base, tmp_path / "untold").run()
     sample, fetched = _sample_of(tmp_path / "told")
     assert sample < 20 and len(fetched) == N_TOPICS + 3   # robots.txt, the seed, /, topics
+    assert _unrequested(tmp_path / "told") == 0
     sample, fetched = _sample_of(tmp_path / "untold")
     assert sample == len(fetched) == N_TOPICS + 3
+    assert _unrequested(tmp_path / "untold") > 10          # deferred links, in their order
 
 
 @pytest.mark.slow

@@ -247,6 +247,11 @@ class SiteSampler:
     aliases_ : dict[str, str]
         Requested URL → the URL it redirected to (`add_redirect`, or `add_page`'s
         `requested_url`).
+    unrequested_ : list[str]
+        Pages added that the sampler had not requested: links the strategy deferred while
+        sampling, which the crawl fetches when no request of the sample is queued. Some
+        request was then pending that the crawl did not fetch (a retry's wait, or a case
+        the sampler is not told of: until 2026-11-28, robots.txt and other spellings).
     missing_mass_ : float
         The current Good–Turing estimate (1.0 before any link was seen).
 
@@ -284,6 +289,7 @@ class SiteSampler:
         self.aliases_: dict[str, str] = {}
         self._known: set[str] = set()       # fetched, failed or requested
         self.dead_: set[str] = set()        # requested URLs that gave nothing (add_failure)
+        self.unrequested_: list[str] = []
         self._pending: set[str] = set()     # requested, not yet reported
         self._followed: Counter[str] = Counter()   # Apath → requests made for it
         self._via: dict[str, str] = {}             # requested URL → the Apath it came from
@@ -350,6 +356,9 @@ class SiteSampler:
         """
         if requested_url is None:
             requested_url = self._landing.pop(url, None)   # reached by a redirect
+        if requested_url is None and url not in self._pending and url not in self._awaiting \
+                and url not in self.groups_:
+            self.unrequested_.append(url)
         for u in (url, requested_url):
             if u is not None:
                 self._pending.discard(u)

@@ -1170,9 +1170,15 @@ class SourceStrategy(Strategy):
         s = self.sampler
         urls = [u for u in s.order_ if u in self._bags]
         info = {"mode": self.mode, "sample_stop": s.stop_reason() or "ended",
-                "sample_pages": len(urls), "missing_mass": s.missing_mass_,
+                "sample_pages": len(urls), "sample_unrequested": len(s.unrequested_),
+                "missing_mass": s.missing_mass_,
                 "closed_kinds": sorted(s.closed_kinds_),
                 "target_example": self.target_example}
+        if s.unrequested_:
+            logger.warning("SOUrCe: %d of the %d sampled pages were links deferred while"
+                           " sampling (first: %s), fetched while the sample waited for"
+                           " requests the crawl did not fetch", len(s.unrequested_),
+                           s.n_pages, s.unrequested_[0])
         if len(urls) < 2 * 4:  # DBSCAN with minPts = 4 needs a few pages per cluster
             logger.warning("SOUrCe: only %d sampled pages; harvesting without a model", len(urls))
             self._bags.clear()
