@@ -249,9 +249,11 @@ class SiteSampler:
         `requested_url`).
     unrequested_ : list[str]
         Pages added that the sampler had not requested: links the strategy deferred while
-        sampling, which the crawl fetches when no request of the sample is queued. Some
-        request was then pending that the crawl did not fetch (a retry's wait, or a case
-        the sampler is not told of: until 2026-11-28, robots.txt and other spellings).
+        sampling, which the crawl fetches when no request of the sample is queued: some
+        request was then pending that the crawl did not fetch (a retry's wait; until
+        2026-11-28, URLs robots.txt disallows and other spellings), or the last pending
+        one was dropped when popped (`still_wanted`) and the loop, which looks for the
+        end of the sample after a fetch, fetched one more URL.
     missing_mass_ : float
         The current Good–Turing estimate (1.0 before any link was seen).
 
