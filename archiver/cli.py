@@ -228,6 +228,7 @@ def cluster_summary(strategy: SourceStrategy) -> str:
     if strategy.scorer is not None:
         lines += _split_summary(strategy.scorer.table, strategy.use_url_patterns)
     if strategy.model is not None:
+        lines += _sample_summary(strategy.model.info)
         lines += _noindex_summary(strategy.model.info, strategy.content_cluster,
                                   strategy.target is not None)
         lines += _live_summary(strategy.model.info)
@@ -239,6 +240,19 @@ def _some(items: Sequence[str], examples: int = 6) -> str:
     more = len(items) - examples
     return ", ".join(items[:examples]) + (f" (+{more} more)" if more > 0 else "") \
         if items else "none"
+
+
+def _sample_summary(info: Mapping[str, Any]) -> list[str]:
+    """How the sample ended (`SiteSampler.stop_reason`), and how many of its pages the
+    sampler never requested (`SiteSampler.unrequested_`: some request it waited for was
+    not fetched); nothing for a model saved before these were kept."""
+    if "sample_pages" not in info:
+        return []
+    line = f"sample: {info['sample_pages']} pages, ended: {info.get('sample_stop', '?')}"
+    if unrequested := info.get("sample_unrequested"):
+        line += (f"; {unrequested} of them links deferred while sampling, fetched while"
+                 " the sample waited for requests the crawl did not fetch")
+    return [line]
 
 
 def _live_summary(info: Mapping[str, Any]) -> list[str]:

@@ -109,6 +109,18 @@ def test_learn_summary_says_what_the_sample_learned_from_noindex() -> None:
         "kinds of URL the sample closed (noindex, no new pages): none", "query modes: none"]
 
 
+def test_learn_summary_says_how_the_sample_ended() -> None:
+    from archiver.cli import _sample_summary
+
+    assert _sample_summary({"sample_pages": 58, "sample_stop": "exhausted",
+                            "sample_unrequested": 0}) == ["sample: 58 pages, ended: exhausted"]
+    assert _sample_summary({"sample_pages": 200, "sample_stop": "saturated",
+                            "sample_unrequested": 76}) == [
+        "sample: 200 pages, ended: saturated; 76 of them links deferred while sampling, "
+        "fetched while the sample waited for requests the crawl did not fetch"]
+    assert _sample_summary({}) == []           # a model saved before these were kept
+
+
 def test_learn_summary_says_which_rare_pages_are_followed() -> None:
     from archiver.cli import _live_summary
 
