@@ -133,7 +133,6 @@ class PageOutcome:
             if self.cluster is not None:
                 conn.execute("UPDATE url SET cluster = ? WHERE id = ?", (self.cluster, item.id))
 
-
     def respelled(self, frontier: Frontier) -> list[tuple[str, str]]:
         """The followed links whose URL the frontier holds, or will hold once this page is
         stored, under another spelling of the same canonical URL (``?a=1&b=2`` as
