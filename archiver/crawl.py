@@ -317,35 +317,57 @@ class Crawl:
         """Give a resumed learning strategy back what the earlier runs taught it: their
         fetches again, through the code that handled them (`archiver.replay`), with the saved
         model loaded where they fitted it (refitted from the replayed sample if it is gone).
-        URLs that the sampler dropped when popped (queued as "deferred") are asked about
-        again, as the loop asked then, and the strategy is told again of the URLs robots.txt
-        precluded. A job that fitted before the fit point was recorded
-        only loads its model, without a replay (`_prepare_strategy`)."""
+        URLs the strategy let go of when popped while learning (deferred, or precluded by
+        robots.txt) are told again between the same two fetches as then (`sample_drop`):
+        told after all the fetches, as until 2026-11-28, a drop that ended the sample
+        came too late, and the replay's sample went on where the run's had stopped. A job
+        that fitted before the fit point was recorded only loads its model, without a
+        replay (`_prepare_strategy`)."""
         from archiver.replay import past_fetches
 
         strategy = self.strategy
         fitted = not strategy.learning
         self.phase = "harvest" if fitted else "learn"
+        drops = self.conn.execute("SELECT d.after_fetch, d.kind, u.url FROM sample_drop d"
+                                  " JOIN url u ON u.id = d.url_id ORDER BY d.id").fetchall()
+        told = 0
         started, n = time.monotonic(), 0
         for past in past_fetches(self.conn, self.folder.warc_dir):
+            while told < len(drops) and drops[told]["after_fetch"] < past.fetch_id:
+                self._tell_drop(drops[told]["kind"], drops[told]["url"])
+                told += 1
             if not fitted and fitted_after is not None and past.fetch_id > fitted_after:
                 fitted = self._refit()
             self._process(past.item, past.exchange)
             n += 1
+        for drop in drops[told:]:
+            self._tell_drop(drop["kind"], drop["url"])
         if not fitted and fitted_after is not None:
             fitted = self._refit()
-        if not fitted:
-            for row in self.conn.execute(
-                    "SELECT url FROM url WHERE state = 'queued' AND reason = 'deferred'"):
-                strategy.defer(row[0])
-            for row in self.conn.execute(
-                    "SELECT url FROM url WHERE state = 'skipped' AND reason LIKE 'robots%'"):
-                strategy.precluded(row[0])
+        if not fitted:    # a job of an archiver that did not record its drops
+            for state, url in self.conn.execute(
+                    "SELECT state, url FROM url u WHERE (state = 'queued' AND reason ="
+                    " 'deferred' OR state = 'skipped' AND reason LIKE 'robots%') AND NOT"
+                    " EXISTS (SELECT 1 FROM sample_drop d WHERE d.url_id = u.id)"):
+                self._tell_drop("deferred" if state == "queued" else "precluded", url)
         self.phase = "harvest" if fitted else "learn"
         if fitted:
             self._store_sitemap()
         logger.info("resume: %d earlier fetches replayed into the strategy in %.1f s", n,
                     time.monotonic() - started)
+
+    def _tell_drop(self, kind: str, url: str) -> None:
+        """Tell the strategy again, on a resume, of a URL it let go of (`_record_drop`)."""
+        if kind == "deferred":
+            self.strategy.defer(url)
+        else:
+            self.strategy.precluded(url)
+
+    def _record_drop(self, url_id: int, kind: str) -> None:
+        """Note that the learning strategy let go of a popped URL (`kind`: "deferred" or
+        "precluded"), after the fetches so far, for `_replay` to tell it at that point."""
+        self.conn.execute("INSERT INTO sample_drop (url_id, kind, after_fetch)"
+                          " SELECT ?, ?, coalesce(max(id), 0) FROM fetch", (url_id, kind))
 
     def _refit(self) -> bool:
         """Where the earlier run fitted: load its model, or fit again if it is missing."""
@@ -390,11 +412,14 @@ class Crawl:
             if self.phase == "learn" and (later := self.strategy.defer(item.url)) is not None:
                 self.conn.execute("BEGIN")  # no longer a sample request: requeue it lower
                 self.frontier.reprioritize([(item.id, True, later, "deferred")])
+                self._record_drop(item.id, "deferred")
                 self.conn.execute("COMMIT")
+            elif self.phase == "harvest" and not self._still_wanted(item):
                 continue
-            if self.phase == "harvest" and not self._still_wanted(item):
-                continue
-            self._visit(item)
+            else:
+                self._visit(item)
+            # the sample can end with a fetch, a robots.txt skip or a deferral (its last
+            # request let go of), and then fits before anything else is fetched
             if self.phase == "learn" and not self.strategy.learning:
                 self._end_learning()
             elif (every := self.strategy.rescore_interval) and self.phase == "harvest" \
@@ -434,8 +459,12 @@ class Crawl:
         if self.profile.scope.sitemaps and not why.startswith("robots.txt unreachable"):
             self._queue_sitemaps(item.url)    # the host's robots.txt is known by now
         if why:
+            self.conn.execute("BEGIN")
             self.frontier.mark(item.id, "skipped", "robots" if why == "disallowed"
                                else f"robots:{why}")
+            if self.phase == "learn":
+                self._record_drop(item.id, "precluded")
+            self.conn.execute("COMMIT")
             if self.phase == "learn":
                 self.strategy.precluded(item.url)
             self.log.line(status=ROBOTS_PRECLUDED, size=0, url=item.url, hops=item.hops,

@@ -15,6 +15,12 @@ MIGRATIONS: list[str] = [
     # the last fetch before a learning strategy fitted its model (NULL: not fitted, or
     # fitted by an archiver that did not record it): a resume loads the model there
     "ALTER TABLE job ADD COLUMN learned_after_fetch INTEGER",
+    # URLs a learning strategy let go of when popped, in order, with the last fetch before
+    # (0: none yet): "deferred" (requeued lower) or "precluded" (robots.txt). A resume tells
+    # the strategy of each again at the same point of its replay (`Crawl._replay`).
+    "CREATE TABLE sample_drop (id INTEGER PRIMARY KEY,"
+    " url_id INTEGER NOT NULL REFERENCES url(id), kind TEXT NOT NULL,"
+    " after_fetch INTEGER NOT NULL)",
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -256,3 +256,94 @@ def test_a_crawl_stopped_after_a_respelled_request_resumes_as_if_it_had_not_stop
     """The replay tells the strategy again of the links fetched under another spelling."""
     _whole_and_in_parts(spelled_forum, tmp_path, 4)
     assert _sample_of(tmp_path / "parts") == _sample_of(tmp_path / "whole")
+
+
+def walled_forum(environ: dict[str, Any], start: Callable[..., Any]) -> Iterable[bytes]:
+    """A home page listing N_TOPICS topics; each topic links its reply form (a log-in
+    form, one structure: that Apath settles after 2·min_pts requests), the next topic, and
+    a sidebar without classes holding the home page and the topic's talk page (a held
+    group). The sample's last pending request is a reply link chosen before its Apath
+    settled, let go of when popped (`Strategy.defer`): the sample is then widened with talk
+    pages, as a real Ghost's and Spirit's samples ended on a deferral."""
+    query, path = parse_qs(environ.get("QUERY_STRING", "")), environ["PATH_INFO"]
+    start("200 OK", [("Content-Type", "text/html; charset=utf-8")])
+    if path == "/reply":
+        body = '<form class="login"><input name="user"><input name="password"></form>'
+    elif path.startswith("/talk/") and path[6:-1].isdigit():
+        body = "<table><tr><td>" + "".join(
+            f'<div class="comment"><p>{_text(1000 * int(path[6:-1]) + c, 25)}</p></div>'
+            for c in range(3)) + "</td></tr></table>"
+    elif path == "/topic" and query.get("id", [""])[0].isdigit():
+        n = int(query["id"][0])
+        body = (f"<h1>Topic {n}</h1>" + "".join(
+                    f'<div class="post"><p>{_text(100 * n + k, 30)}</p></div>' for k in range(3))
+                + f'<a class="reply" href="/reply?id={n}">reply</a>'
+                + f'<a class="next" href="/topic?id={(n + 1) % N_TOPICS}">next</a>'
+                + '<a class="home" href="/">home</a><ul id="side"><li><a href="/">Home</a>'
+                + f'</li><li><a href="/talk/{n}/">Talk</a></li></ul>')
+    else:
+        body = "<ul>" + "".join(f'<li><a class="t" href="/topic?id={i}">T{i}</a></li>'
+                                for i in range(N_TOPICS)) + "</ul>"
+    return [f"<html><head><title>t</title></head><body>{body}</body></html>".encode()]
+
+
+@pytest.mark.slow
+def test_a_sample_whose_last_request_is_let_go_of_is_widened_there(tmp_path: Path) -> None:
+    """The deferral of the sample's last pending request widens it at once: the next fetch
+    is a talk page the widening requested. Until 2026-11-28 the loop fetched the next URL
+    queued first, a link deferred while sampling, as a sample page the sampler never
+    requested, and widened only then."""
+    with serve_wsgi(walled_forum) as base:
+        _job(base, tmp_path).run()
+    sample, fetched = _sample_of(tmp_path)
+    with sqlite3.connect(tmp_path / "crawl.sqlite3") as db:
+        drops = db.execute("SELECT d.kind, d.after_fetch, u.url FROM sample_drop d"
+                           " JOIN url u ON u.id = d.url_id").fetchall()
+        widened = db.execute("SELECT count(*) FROM event WHERE message LIKE 'sample widened%'"
+                             ).fetchone()[0]
+    [(kind, after, url)] = drops
+    assert kind == "deferred" and "/reply?" in url and widened == 1
+    talk = [u for u in fetched[after:sample] if "/talk/" in u]
+    assert len(talk) == sample - after == 4      # min_pts talk pages, and nothing else
+    assert _unrequested(tmp_path) == 0
+
+
+@pytest.mark.slow
+def test_a_crawl_stopped_after_a_deferral_resumes_as_if_it_had_not_stopped(
+        tmp_path: Path) -> None:
+    """The replay tells the strategy of each deferral between the same two fetches as the
+    run did (`sample_drop`). Told after all the fetches (as until 2026-11-28), a run that
+    stopped between the deferral and the widened sample's end replayed the talk pages as
+    pages the sampler never requested, and its model differed."""
+    _whole_and_in_parts(walled_forum, tmp_path, 10)   # the deferral is after fetch 20
+    assert _sample_of(tmp_path / "parts") == _sample_of(tmp_path / "whole")
+    assert (tmp_path / "parts/model/manifest.json").read_bytes() == \
+        (tmp_path / "whole/model/manifest.json").read_bytes()
+    assert _unrequested(tmp_path / "parts") == 0
+
+
+@pytest.mark.slow
+def test_a_job_whose_drops_were_not_recorded_is_still_told_of_them(tmp_path: Path) -> None:
+    """A job stopped while learning by an archiver that did not record its drops
+    (`sample_drop`, rows deleted here) is told of them after the replay's fetches, as
+    before: the resumed sample does not wait for the URLs robots.txt disallows."""
+    folder = tmp_path / "job"
+    with serve_wsgi(robots_wiki) as base:
+        for _ in range(20):
+            crawl = _job(base, folder)
+
+            def stop(stats: Any, crawl: Crawl = crawl) -> None:
+                if stats.requests >= 3:
+                    crawl.request_stop("test")
+            crawl.on_progress = stop
+            crawl.run()
+            with sqlite3.connect(folder / "crawl.sqlite3") as db:
+                if db.execute("SELECT count(*) FROM sample_drop").fetchone()[0]:
+                    db.execute("DELETE FROM sample_drop")
+                    break
+        else:
+            pytest.fail("no robots.txt skip while learning")
+        assert _sample_of(folder)[0] is None           # still learning
+        _job(base, folder).run()
+    sample, fetched = _sample_of(folder)
+    assert sample < 30 < len(fetched)

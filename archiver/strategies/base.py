@@ -137,7 +137,8 @@ class Strategy(ABC):
 
     def defer(self, url: str) -> float | None:
         """While learning, asked before a popped URL is fetched: a lower priority to requeue
-        it at when the strategy no longer needs it now, or None to fetch it."""
+        it at when the strategy no longer needs it now, or None to fetch it. The loop asks
+        `learning` right after a deferral, as after a fetch."""
         return None
 
     def precluded(self, url: str) -> None:  # noqa: B027 - optional hook, as fit()

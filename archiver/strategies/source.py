@@ -699,8 +699,16 @@ class SourceStrategy(Strategy):
             self._widened.update((r.url, r.priority) for r in self.sampler.widen())
 
     def defer(self, url: str) -> float | None:
-        """An Apath settled since `url` was requested: fetch it later, not as a sample."""
-        return None if self.sampler.still_wanted(url) else DEFERRED
+        """An Apath settled since `url` was requested: fetch it later, not as a sample.
+        Letting go of the sample's last pending request ends it, or widens it (`_widen`).
+        Until 2026-11-28 neither happened here: the loop fetched the next URL queued, a
+        link deferred while sampling, as a sample page, and only then ended the sample
+        (one page the sampler never requested, `sample_unrequested`, in five of the 44
+        real-site crawls)."""
+        if self.sampler.still_wanted(url):
+            return None
+        self._widen()
+        return DEFERRED
 
     def precluded(self, url: str) -> None:
         """A URL robots.txt disallows is no sample request the sampler waits for
