@@ -436,6 +436,18 @@ def test_a_request_fetched_under_another_spelling_takes_that_fetch_s_outcome() -
         assert (NEXT in sampler.settled_) is told
         assert len(asked) == (8 if told else 12)
         assert sampler.done is told               # untold: 12 requests pending
+    # the topics fetched before the spelling is reported: their pages are the destinations
+    # at once (a drop instead would leave the Apath open: 12 requests)
+    sampler = SiteSampler(100, saturation=0.0, min_pts=4, random_state=0)
+    for i in range(1, 13):
+        sampler.add_page(topic(i), [], signature="topic")
+    asked = []
+    for i in range(1, 13):
+        for r in sampler.add_page(f"http://s/x{i}", [L(f"http://s/t?page=1&id={i}", NEXT)],
+                                  signature="index"):
+            asked.append(r.url)
+            sampler.add_spelling(r.url, topic(i))
+    assert NEXT in sampler.settled_ and len(asked) == 8
     # the URL as stored was fetched before (a page), refused by robots.txt, or redirected
     sampler = SiteSampler(100, random_state=0)
     sampler.add_page("http://s/a?y=1&x=1", [], signature="page")
