@@ -309,6 +309,22 @@ def test_a_sample_whose_last_request_is_let_go_of_is_widened_there(tmp_path: Pat
 
 
 @pytest.mark.slow
+def test_learning_alone_fetches_nothing_after_a_sample_that_ends_on_a_deferral(
+        tmp_path: Path) -> None:
+    """`archiver learn` (`run_learning`) stops once the model is fitted, also when the
+    fit follows a deferral, not a fetch (here unwidened): nothing of the harvest is
+    fetched."""
+    from archiver.crawl import run_learning
+
+    with serve_wsgi(walled_forum) as base:
+        assert run_learning(_job(base, tmp_path, widen=False).profile).stop_reason == "learned"
+    sample, fetched = _sample_of(tmp_path)
+    with sqlite3.connect(tmp_path / "crawl.sqlite3") as db:
+        [(after,)] = db.execute("SELECT after_fetch FROM sample_drop").fetchall()
+    assert sample == after == len(fetched)
+
+
+@pytest.mark.slow
 def test_a_crawl_stopped_after_a_deferral_resumes_as_if_it_had_not_stopped(
         tmp_path: Path) -> None:
     """The replay tells the strategy of each deferral between the same two fetches as the
