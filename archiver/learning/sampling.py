@@ -250,10 +250,10 @@ class SiteSampler:
     unrequested_ : list[str]
         Pages added that the sampler had not requested: links the strategy deferred while
         sampling, which the crawl fetches when no request of the sample is queued: some
-        request was then pending that the crawl did not fetch (a retry's wait; until
-        2026-11-28, URLs robots.txt disallows and other spellings), or the last pending
-        one was dropped when popped (`still_wanted`) and the loop, which looks for the
-        end of the sample after a fetch, fetched one more URL.
+        request was then pending that the crawl did not fetch (a retry's wait). Until
+        2026-11-28 also URLs robots.txt disallows and other spellings, and a last pending
+        request dropped when popped (`still_wanted`), after which the loop, which then
+        looked for the end of the sample only after a fetch, fetched one more URL.
     missing_mass_ : float
         The current Good–Turing estimate (1.0 before any link was seen).
 

@@ -702,9 +702,9 @@ class SourceStrategy(Strategy):
         """An Apath settled since `url` was requested: fetch it later, not as a sample.
         Letting go of the sample's last pending request ends it, or widens it (`_widen`).
         Until 2026-11-28 neither happened here: the loop fetched the next URL queued, a
-        link deferred while sampling, as a sample page, and only then ended the sample
-        (one page the sampler never requested, `sample_unrequested`, in five of the 44
-        real-site crawls)."""
+        link deferred while sampling, and only then ended the sample (in six of the 44
+        real-site crawls; in five that URL was a sample page the sampler never requested,
+        `sample_unrequested`)."""
         if self.sampler.still_wanted(url):
             return None
         self._widen()
