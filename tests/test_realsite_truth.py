@@ -3,6 +3,11 @@ URL shows come from the URL alone, so they are checked here without the CMS inst
 
 from __future__ import annotations
 
+import hashlib
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
 import pytest
 
 from benchmarks.realsite import askbot as ab
@@ -10,6 +15,7 @@ from benchmarks.realsite import djangoqa as dq
 from benchmarks.realsite import djangowiki as dj
 from benchmarks.realsite import dokuwiki as dw
 from benchmarks.realsite import flaskbb as fbb
+from benchmarks.realsite import fossil as fo
 from benchmarks.realsite import ghost as gh
 from benchmarks.realsite import hyperkitty as hk
 from benchmarks.realsite import machina as ma
@@ -1924,3 +1930,118 @@ def test_redmine_generator_keeps_time_order_and_names_pages_once() -> None:
     assert sum(len(t) for p in spec["projects"] for t in
                (b["topics"] for b in p["boards"])) == 60
     assert rm.generate(300, 0, now) == spec
+
+
+# --- Fossil (`benchmarks.realsite.fossil`) -------------------------------------------------
+FO_ROOT = "0223fc619b04acf6e1533c676428ae53bf17de0f9c04bee1bf1bfe844c6863cb"
+FO_REPLY = "40c2b6e87bb97fb0f92155ed966c80d1c81af7832fe24484b6f1e366c1ae769a"
+FO_OTHER = "0223aa0000000000000000000000000000000000000000000000000000000000"
+
+
+@pytest.fixture()
+def fossil_posts(tmp_path: Path) -> Iterator[None]:
+    """A build's entities.jsonl with two threads (one sharing the first four hash digits with
+    the other), read as `fo.entities` reads it."""
+    rows = [{"type": "thread", "root": FO_ROOT, "path": f"/forumpost/{FO_ROOT[:10]}",
+             "posts": [FO_ROOT, FO_REPLY]},
+            {"type": "thread", "root": FO_OTHER, "path": f"/forumpost/{FO_OTHER[:10]}",
+             "posts": [FO_OTHER]},
+            {"type": "wiki", "name": "Station Formats", "path": "/wiki?name=Station+Formats"},
+            {"type": "ticket", "uuid": "0079a59fb9" + "0" * 30, "path": "/tktview/0079a59fb9"}]
+    (tmp_path / "entities.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    assert fo.entities(tmp_path, H) == {H + r["path"] for r in rows}
+    yield
+    fo._load_rows([])
+
+
+@pytest.mark.parametrize(("path", "kind"), [
+    ("/", "home"), ("/index", "home"), ("/home", "home"), ("/wiki?name=Larkspur", "home"),
+    (f"/forumpost/{FO_ROOT[:10]}", "thread"), (f"/forumpost/{FO_REPLY[:16]}", "thread"),
+    (f"/forumpost/{FO_REPLY[:16]}?raw", "thread"), (f"/forumpost/{FO_ROOT[:10]}?t=c", "thread"),
+    (f"/forumthread/{FO_ROOT[:10]}", "thread"), (f"/info/{FO_REPLY[:16]}", "thread"),
+    ("/forumpost/0223", "other"),                  # two posts' prefix: Fossil's "ambiguous"
+    ("/forumpost/ffffffffff", "other"), ("/forumpost", "other"),
+    ("/forum", "forum"), ("/forum?x=25&n=25", "forum"),
+    ("/wiki?name=Station+Formats", "wiki"), ("/wiki?name=Station+Formats&p", "wiki"),
+    ("/wiki/Building", "wiki"), ("/wiki?name=Building&mimetype=x", "other"),
+    ("/wiki", "wikiindex"), ("/wcontent", "wikiindex"), ("/wcontent?all=1", "wikiindex"),
+    ("/whistory?name=Building", "history"), ("/wdiff?id=95bce0f322", "revision"),
+    ("/tktview/0079a59fb9", "ticket"), ("/tktview?name=0079a59fb9", "ticket"),
+    ("/tktview/0079a59fb9?plaintext", "other"), ("/tkthistory/0079a59fb9", "history"),
+    ("/tkttimeline/0079a59fb9?y=ci", "timeline"), ("/info/0079a59fb9", "info"),
+    ("/rptview/1", "report"), ("/ticket", "report"), ("/reportlist", "report"),
+    ("/timeline", "timeline"), ("/timeline?c=2025-02-17+07:36:11&u=pia21&y=a", "timeline"),
+    ("/timeline.rss", "timeline"), ("/dir?ci=tip", "code"), ("/file?name=README.md&ci=tip",
+                                                             "code"),
+    ("/artifact/357c584331", "revision"), ("/annotate?filename=Makefile&checkin=tip",
+                                           "revision"),
+    ("/tarball/8afa08521b/Larkspur-8afa08521b.tar.gz", "download"),
+    ("/login", "login"), ("/login?g=tktnew&anon", "login"), ("/tktnew", "login"),
+    ("/sitemap", "help"), ("/style.css?id=541eee62", "static"), ("/robots.txt", "other"),
+])
+def test_fossil_page_type(fossil_posts: None, path: str, kind: str) -> None:
+    assert fo.page_type(H + path) == kind
+    assert kind in fo.TYPE_ORDER
+
+
+def test_fossil_entity_of_is_a_thread_by_its_first_post_a_wiki_page_or_a_ticket(
+        fossil_posts: None) -> None:
+    """Any post's page, in any display mode, is its thread's; a wiki page by name, also
+    with ?p; a ticket by its first ten hash digits; never another view, nor the home page."""
+    for path in (f"/forumpost/{FO_ROOT[:10]}", f"/forumpost/{FO_REPLY[:16]}?raw",
+                 f"/forumpost/{FO_REPLY[:10]}?t=h", f"/info/{FO_REPLY[:16]}"):
+        assert fo.entity_of(H + path) == f"thread {FO_ROOT}", path
+    assert fo.entity_of(H + "/wiki?name=Station+Formats&p") == "wiki Station Formats"
+    assert fo.entity_of(H + "/tktview/0079A59FB9") == "ticket 0079a59fb9"
+    for other in ("/forumpost/0223", "/wiki?name=Larkspur", "/whistory?name=Building",
+                  "/tktview/0079a59fb9?plaintext", "/forum", "/"):
+        assert fo.entity_of(H + other) is None, other
+    assert fo.TARGET_TYPE in fo.UCC_TYPES
+
+
+def test_fossil_artifacts_carry_their_md5_and_are_named_by_sha3() -> None:
+    """A control artifact ends with the MD5 of all before its Z card, and Fossil's default
+    hash policy names it by the SHA3-256 of its bytes; card arguments escape spaces,
+    newlines and backslashes."""
+    data, name = fo.artifact(["D 2024-01-02T10:00:00.000", "H Hello\\sworld",
+                              "N text/x-markdown", "U admin"], "First post *here*.")
+    body, _, z = data.rpartition(b"Z ")
+    assert z == hashlib.md5(body).hexdigest().encode() + b"\n"
+    assert b"W 18\nFirst post *here*.\n" in data
+    assert name == hashlib.sha3_256(data).hexdigest()
+    assert fo._encode("a b\nc\\d") == "a\\sb\\nc\\\\d"
+
+
+def test_fossil_generator_orders_posts_and_answers_earlier_ones() -> None:
+    """Each thread's posts are in time order, before `now`; a reply names its thread's first
+    post and answers a post written before it; ticket changes follow their ticket; wiki
+    names are unique; deterministic."""
+    import datetime as dt
+
+    now = dt.datetime(2026, 11, 26, 12, 0, 0, tzinfo=dt.UTC)
+    spec = fo.generate(60, 0, now)
+    cards: dict[str, list[str]] = {}
+    for text in spec["artifacts"]:
+        data = text.encode("latin-1")
+        lines = data.split(b"\n")
+        head = [ln.decode("latin-1") for ln in lines if ln[:2] in (b"D ", b"G ", b"I ",
+                                                                   b"K ", b"L ")]
+        cards[hashlib.sha3_256(data).hexdigest()] = head
+    threads = [r for r in spec["rows"] if r["type"] == "thread"]
+    assert len(threads) == 60
+    for row in threads:
+        seen: list[str] = []
+        times = []
+        for post in row["posts"]:
+            head = cards[post]
+            times.append(head[0][2:])
+            if seen:
+                assert f"G {row['root']}" in head
+                assert next(c[2:] for c in head if c.startswith("I ")) in seen
+            seen.append(post)
+        assert times == sorted(times) and times[-1] < now.strftime("%Y-%m-%dT%H:%M:%S")
+    names = [r["name"] for r in spec["rows"] if r["type"] == "wiki"]
+    assert len(names) == len(set(names)) and fo.SITE_NAME not in names
+    assert len([r for r in spec["rows"] if r["type"] == "ticket"]) == 30
+    assert fo.generate(60, 0, now) == spec
+
