@@ -76,12 +76,12 @@ from benchmarks.realsite.php import (
 from benchmarks.realsite.words import (
     FORUM_TITLES,
     NOUNS,
-    camel,
     forum_replies,
     forum_users,
     paragraph,
     sentence,
     thread_times,
+    wiki_names,
     wiki_page,
 )
 
@@ -197,18 +197,9 @@ def _wiki(rng: random.Random, n_pages: int, users: list[str], tickets: list[str]
     linking other pages and tickets), three index pages, and the home page (named after the
     project) linking the guides and the indexes."""
     names = list(GUIDES)
-    howtos: list[str] = []
-    meetings: list[str] = []
-    while len(names) + len(howtos) + len(meetings) + 3 < n_pages:
-        if rng.random() < 0.55:
-            name = f"HowTo {camel(rng.choice(NOUNS))} {camel(rng.choice(NOUNS))}"
-            if name not in howtos:
-                howtos.append(name)
-        else:
-            day = start + dt.timedelta(days=rng.randrange((now - start).days))
-            name = f"Meeting {day:%Y-%m-%d}"
-            if name not in meetings:
-                meetings.append(name)
+    howtos, meetings = wiki_names(rng, n_pages - len(names) - 3, start, now,
+                                  howto=lambda a, b: f"HowTo {a} {b}",
+                                  meeting=lambda day: f"Meeting {day:%Y-%m-%d}", share=0.55)
     written = names + howtos + meetings
     pages = []
 

@@ -73,7 +73,7 @@ from benchmarks.realsite.php import (
     smoke_site,
     venv_missing,
 )
-from benchmarks.realsite.words import FIRST, LAST, NOUNS, camel, wiki_page
+from benchmarks.realsite.words import FIRST, LAST, wiki_names, wiki_page
 from benchmarks.realsite.words import paragraph as _paragraph
 from benchmarks.realsite.words import sentence as _sentence
 from benchmarks.realsite.words import stamp as _stamp
@@ -249,18 +249,10 @@ def _pages(rng: random.Random, n_pages: int, users: list[str], releases: list[di
     names = list(GUIDES)
     chapters = [f"UserGuide/{t}" for t in TOPICS]
     names += chapters
-    howtos: list[str] = []
-    meetings: list[str] = []
-    while len(names) + len(howtos) + len(meetings) + len(releases) + 4 < n_pages:
-        if rng.random() < 0.5:
-            name = f"HowTo/{camel(rng.choice(NOUNS))}{camel(rng.choice(NOUNS))}"
-            if name not in howtos:
-                howtos.append(name)
-        else:
-            day = start + dt.timedelta(days=rng.randrange((now - start).days))
-            name = f"MeetingNotes/{day:%Y-%m-%d}"
-            if name not in meetings:
-                meetings.append(name)
+    howtos, meetings = wiki_names(
+        rng, n_pages - len(names) - len(releases) - 4, start, now,
+        howto=lambda a, b: f"HowTo/{a}{b}", meeting=lambda day: f"MeetingNotes/{day:%Y-%m-%d}",
+        share=0.5)
     howtos.sort()
     meetings.sort()
     notes = [f"Releases/{r['name']}" for r in releases]

@@ -62,6 +62,26 @@ def wiki_page(rng: random.Random, title: str, links: list[str], numbers: int, *,
     return "\n".join(out)
 
 
+def wiki_names(rng: random.Random, room: int, start: dt.datetime, now: dt.datetime, *,
+               howto: Callable[[str, str], str], meeting: Callable[[dt.datetime], str],
+               share: float) -> tuple[list[str], list[str]]:
+    """A project wiki's how-to and meeting-notes page names, `room` in all (the Trac and
+    Fossil sites'): a how-to (`howto` of two nouns) `share` of the time, else the notes of a
+    day between start and now (`meeting`), each name once."""
+    howtos: list[str] = []
+    meetings: list[str] = []
+    while len(howtos) + len(meetings) < room:
+        if rng.random() < share:
+            name = howto(camel(rng.choice(NOUNS)), camel(rng.choice(NOUNS)))
+            if name not in howtos:
+                howtos.append(name)
+        else:
+            name = meeting(start + dt.timedelta(days=rng.randrange((now - start).days)))
+            if name not in meetings:
+                meetings.append(name)
+    return howtos, meetings
+
+
 def post_title(rng: random.Random) -> str:
     """A blog post's title, as the blogs' generators (Ghost, Mezzanine, Puput, Pelican) make
     them; every candidate is drawn, then one chosen (the draws are part of each build)."""
