@@ -75,6 +75,97 @@ def test_a_sample_that_runs_short_draws_from_the_groups_it_held() -> None:
     assert run(min_pages=11)[1] == []                           # 11 pages: not short
 
 
+def _walk_menu(sampler: SiteSampler) -> list[str]:
+    """A Fossil-like site: one Apath holds the main menu on every page (its entries lead to
+    different sections), and each section page links a list of its items. The crawl fetches
+    whatever the sampler requests, in order; returns the fetched URLs."""
+    menu = ["/timeline", "/dir", "/ticket", "/forum", "/wiki", "/login", "/brlist",
+            "/taglist"]
+    menu_path = '/html/body/div/a[@class="wideonly"]'
+
+    def links(url: str) -> list[L]:
+        out = [L(f"http://f{m}", menu_path) for m in menu if f"http://f{m}" != url]
+        if url != "http://f/" and "/item/" not in url:
+            out += [L(f"{url}/item/{i}", LIST) for i in range(6)]
+        return out
+
+    sampler.add_seeds(["http://f/"])
+    queue, fetched = ["http://f/"], []
+    while queue and not sampler.done:
+        url = queue.pop(0)
+        fetched.append(url)
+        queue += [r.url for r in sampler.add_page(url, links(url))]
+    return fetched
+
+
+def test_a_menu_held_for_a_known_entry_still_gives_its_other_sections() -> None:
+    """A group holding a known URL is held: its destination stands for the group's ("Held
+    groups"). A menu's entries lead each to a section of its own: on a real Fossil the
+    sampler took one menu entry on the home page and held the menu on every later page, and
+    the forum, three fifths of the site's content, was never sampled. A group that repeats
+    its Apath's URLs of the page before (a menu) draws one of its entries under a first
+    path segment no known URL has ("Menus", off by default); without ``menus`` only the first
+    is taken."""
+    fetched = _walk_menu(SiteSampler(100, min_pages=100, random_state=0, widen=False,
+                                     menus=True))
+    assert {"http://f/forum", "http://f/wiki", "http://f/ticket"} <= set(fetched)
+    sections = [u for u in fetched if "/item/" not in u]
+    assert len(sections) == 9                       # the home page and the eight entries
+    without = _walk_menu(SiteSampler(100, min_pages=100, random_state=0, widen=False))
+    # the home page's draw, then one more where the menu held no known URL: the page of
+    # the entry drawn, which does not link itself
+    assert len([u for u in without if "/item/" not in u]) == 3
+
+
+def test_a_held_group_that_changes_from_page_to_page_is_no_menu() -> None:
+    """Links that differ on every page (an issue's related issues, a post's tags beside one
+    known) are no menu, whatever their first path segments: a real Roundup links
+    /issue123, /user7, /msg45 so, and drawing from them cost its sample a hundred
+    requests."""
+    sampler = SiteSampler(100, min_pages=100, random_state=0, widen=False, menus=True)
+    sampler.add_seeds(["http://r/"])
+    sampler.add_page("http://r/", [L(f"http://r/issue{n}", LIST) for n in range(1, 6)])
+    for n in range(1, 6):           # each issue: the home page (known), its user, a message
+        assert sampler.add_page(f"http://r/issue{n}", [
+            L("http://r/", NAV), L(f"http://r/user{n}", NAV), L(f"http://r/msg{n}", NAV)
+        ]) == []
+    assert len(sampler._held) == 5
+    # the same group on every page is a menu: its new sections are drawn
+    menu = SiteSampler(100, min_pages=100, random_state=0, widen=False, menus=True)
+    menu.add_seeds(["http://r/"])
+    menu.add_page("http://r/", [L(f"http://r/issue{n}", LIST) for n in range(1, 6)])
+    drawn = [r.url for n in range(1, 4) for r in menu.add_page(f"http://r/issue{n}", [
+        L("http://r/", NAV), L("http://r/user?@sort=id", NAV), L("http://r/msg", NAV)])]
+    assert sorted(drawn) == ["http://r/msg", "http://r/user?@sort=id"]
+
+
+def test_kind_draws_take_one_url_of_each_kind_in_a_group() -> None:
+    """A forum index lists its threads and its "Older" link under one Apath (a real
+    Fossil's): one draw per group takes a thread nearly always; `kind_draws` takes one URL
+    of each kind, a thread and the next index page."""
+    links = [*(L(f"http://f/forumpost/{i:010x}", LIST) for i in range(25)),
+             L("http://f/forum?x=25&n=25", LIST)]
+    one = SiteSampler(100, random_state=0).add_page("http://f/forum", links)
+    assert len(one) == 1
+    each = SiteSampler(100, random_state=0, kind_draws=True).add_page("http://f/forum", links)
+    assert len(each) == 2 and "http://f/forum?x=25&n=25" in {r.url for r in each}
+
+
+def test_section_priority_counts_an_apath_per_section_of_its_holder() -> None:
+    """The same Apath (a table's cells) on the timeline and on the forum's index: counted
+    per Apath, the forum's first request waits behind the timeline's; counted per section
+    of the holding page, both come first."""
+    def second(**kw: bool) -> float:
+        sampler = SiteSampler(100, random_state=0, **kw)
+        sampler.add_page("http://f/timeline", [L("http://f/info/1", LIST)])
+        sampler.add_page("http://f/timeline?b=2", [L("http://f/info/2", LIST)])
+        (r,) = sampler.add_page("http://f/forum", [L("http://f/forumpost/1", LIST)])
+        return r.priority
+
+    assert second() == 1 / 3
+    assert second(section_priority=True) == 1.0
+
+
 def test_priorities_prefer_apaths_followed_less() -> None:
     sampler = SiteSampler(10, random_state=0)
     first = sampler.add_page("http://s/a", [L("http://s/1", LIST)])

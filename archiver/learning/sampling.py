@@ -25,6 +25,25 @@ __all__ = ["SampleRequest", "SiteSampler", "is_refusal"]
 
 
 _LAST_NUMBER = re.compile(r"/\d+/?$")   # a path's last segment, a number (a page's)
+_DIGIT_RUN = re.compile(r"\d+")
+
+
+def _section(url: str) -> str:
+    """A URL's first path segment ("" for the root): what the entries of a site's menu
+    differ by ("Menus")."""
+    rest = path_of(url)
+    start = rest.find("//")
+    if start >= 0:
+        slash = rest.find("/", start + 2)
+        rest = rest[slash:] if slash >= 0 else "/"
+    return _DIGIT_RUN.sub("#", rest.split("/", 2)[1]) if rest.startswith("/") else ""
+
+
+def _alike(before: frozenset[str], urls: list[str]) -> bool:
+    """Whether a group's URLs are mostly those of its Apath on the page before (Jaccard
+    at least 1/2): a menu, the same on every page ("Menus")."""
+    now = set(urls)
+    return 2 * len(before & now) >= len(before | now)
 
 
 def is_refusal(status: int) -> bool:
@@ -75,6 +94,45 @@ class SiteSampler:
     and only with kinds it barely knows (a photo gallery's sample: 18 -> 39 pages). A
     MediaWiki namespace in a query value (``title=Talk:X``) makes a kind of its own
     (`archiver.learning.duplicates.url_kind`), as it does in a path.
+
+    **Menus** (``menus``, off): holding a group assumes that its URLs lead to one type of
+    page, so that the known one's destination stands for the rest. A site's menu is one
+    Apath whose entries lead each to a section of its own. A real Fossil's main menu
+    (Home, Timeline, Files, Branches, Tags, Forum, Tickets, Wiki, Login) is three Apaths
+    by their anchors' class; the sampler took one entry of each on the home page, held the
+    menu on every later page, and never fetched the forum, whose threads are three fifths
+    of the site's content (`benchmarks/results/realsite-fossil.md`). With ``menus``, a
+    held group is taken for a menu when its Apath's URLs on the page before were mostly
+    the same (`_alike`: links that change from page to page, an issue's user and
+    messages, are no menu); it then gets one of its URLs, at random, among those not
+    known, of no closed kind, and under a first path segment, digits masked, that no
+    known URL has (`_section`: ``forum`` of ``/forum?n=25``). Each section is drawn once
+    so. Drawn from every held group with a new section, not only menus, a real Roundup's
+    issue pages (``/issue12``, ``/user3``, ``/msg40``) grew its sample from 57 requests to
+    193 and put off 95% of its issues from 350 requests to 451. Measured (session 50): the
+    Fossil sample then fetches the forum's index, but one thread of it, and source-ucc's
+    recall stays 0.284 (bfs 0.461) unless near-duplicate views are counted too (0.724);
+    on the 22 other real sites the changed samples cost source-ucc 1.6% more requests to
+    95% of the UCC (django-wiki 468 -> 572, whose articles live at the root, one section
+    each; MoinMoin 411 -> 470; FlaskBB 734 -> 678). Off.
+
+    **Kinds in a group** (``kind_draws``, off): a group whose URLs are all unknown gets one
+    URL of each kind of URL (`mode_kind`) it holds, not one in all. A real Fossil's forum
+    index lists its 25 threads and its "Older" link under one Apath: one draw per index
+    page took a thread, the next index page was never sampled, and the sample held one
+    thread, too few for a cluster. With ``menus`` and near-duplicate views counted
+    (`archiver.strategies.source`), it is what lets source-target find the threads there
+    (recall 0.012 -> 0.851); on the 22 other real sites, with ``section_priority`` too,
+    source-ucc lost recall on four (Trac 0.955: wiki pages judged low-value; django-qa
+    0.977) and source-target's requests to 95% of the UCC rose by 3%
+    (`benchmarks/results/realsite-fossil.md`, session 50). Off.
+
+    **Priority by section** (``section_priority``, off): the requests made for an Apath are
+    counted per first path segment of the page holding it (`_section`), not per Apath, so
+    a table's cells on the forum's index come as early as on the first timeline page:
+    Apaths without classes are shared by many page types (``/html/body/div/table/tr/td/a``
+    on a real Fossil: the timeline's, the file lists', the forum's). Measured with
+    ``kind_draws`` (above). Off.
 
     **Spellings**: the crawl fetches a canonical URL once, under the spelling of the link
     that found it first (`archiver.urls.canonicalize`: ``?a=1&b=2`` and ``?b=2&a=1``,
@@ -235,6 +293,15 @@ class SiteSampler:
     widen : bool, default=True
         Let `widen` draw from the held groups of a sample that ran short (see "Held
         groups").
+    menus : bool, default=False
+        Let a held group that repeats its Apath's URLs of the page before draw one URL of
+        a section no known URL is in (see "Menus").
+    kind_draws : bool, default=False
+        Draw one URL per kind of URL (`mode_kind`) of a group whose URLs are all unknown,
+        not one per group (see "Kinds in a group").
+    section_priority : bool, default=False
+        Count the requests made for an Apath per section of the page holding it, for
+        their priority (see "Priority by section").
     random_state : int, numpy Generator or None
         Seeds the choice of the one URL fetched per group.
 
@@ -267,7 +334,8 @@ class SiteSampler:
         self, sample_size: int = 1000, *, min_pages: int = 200, saturation: float = 0.01,
         min_pts: int = 4, noindex_kinds: bool = True, query_modes: bool = True,
         walls: bool = True, widen: bool = True, homing: bool = True, alias_links: bool = True,
-        refusals: bool = True, login_kinds: bool = True,
+        refusals: bool = True, login_kinds: bool = True, menus: bool = False,
+        kind_draws: bool = False, section_priority: bool = False,
         random_state: int | np.random.Generator | None = None,
     ) -> None:
         if sample_size < 1:
@@ -283,17 +351,24 @@ class SiteSampler:
         self.alias_links = alias_links
         self.refusals = refusals
         self.login_kinds = login_kinds
+        self.menus = menus
+        self.kind_draws = kind_draws
+        self.section_priority = section_priority
         self.widen_held = widen
         self.random_state = random_state
         self._rng = np.random.default_rng(random_state)
         self.groups_: dict[str, dict[str, list[str]]] = {}
         self.order_: list[str] = []
         self.aliases_: dict[str, str] = {}
-        self._known: set[str] = set()       # fetched, failed or requested
+        self._known: set[str] = set()       # fetched, failed or requested (`_know`)
+        self._sections: set[str] = set()    # their first path segments ("Menus")
+        self._menu_of: dict[str, frozenset[str]] = {}  # Apath → its URLs on the last page
+        #                                                that had it ("Menus")
         self.dead_: set[str] = set()        # requested URLs that gave nothing (add_failure)
         self.unrequested_: list[str] = []
         self._pending: set[str] = set()     # requested, not yet reported
-        self._followed: Counter[str] = Counter()   # Apath → requests made for it
+        self._followed: Counter[tuple[str, str]] = Counter()  # (section of the holder,
+        #                                          Apath) → requests made for it ("Priority")
         self._via: dict[str, str] = {}             # requested URL → the Apath it came from
         self._holder: dict[str, str] = {}          # requested URL → the page it was on
         self._homed: Counter[str] = Counter()      # Apath → destinations reached by a
@@ -329,7 +404,7 @@ class SiteSampler:
         """Register the seeds as requested (the loop fetches them first)."""
         for url in urls:
             if url not in self._known:
-                self._known.add(url)
+                self._know(url)
                 self._pending.add(url)
 
     def add_page(
@@ -364,7 +439,7 @@ class SiteSampler:
         for u in (url, requested_url):
             if u is not None:
                 self._pending.discard(u)
-                self._known.add(u)
+                self._know(u)
         if requested_url is not None and requested_url != url:
             self.aliases_[requested_url] = url
         if signature is not None:
@@ -398,24 +473,50 @@ class SiteSampler:
         requests = []
         for apath in sorted(groups):
             urls = groups[apath]
+            before = self._menu_of.get(apath)
+            self._menu_of[apath] = frozenset(urls)
             if apath in self.settled_:
                 continue
             if any(u in self._known for u in urls):
                 self._held.append((apath, urls, url))
+                if self.menus and before is not None and _alike(before, urls) \
+                        and (new := self._new_sections(urls)):
+                    requests.append(self._request(new[int(self._rng.integers(len(new)))],
+                                                  apath, url))
                 continue
             fresh = [u for u in dict.fromkeys(urls) if not self._closed(u)]
             if not fresh:
                 continue
-            requests.append(self._request(fresh[int(self._rng.integers(len(fresh)))], apath,
-                                          url))
+            if not self.kind_draws:
+                requests.append(self._request(fresh[int(self._rng.integers(len(fresh)))],
+                                              apath, url))
+                continue
+            by_kind: dict[str, list[str]] = {}
+            for u in fresh:
+                by_kind.setdefault(self.mode_kind(u), []).append(u)
+            for kind in sorted(by_kind):
+                same = by_kind[kind]
+                requests.append(self._request(same[int(self._rng.integers(len(same)))],
+                                              apath, url))
         return requests
+
+    def _know(self, url: str) -> None:
+        self._known.add(url)
+        self._sections.add(_section(url))
+
+    def _new_sections(self, urls: list[str]) -> list[str]:
+        """The URLs of a held group that are not known, of no closed kind, and under a first
+        path segment no known URL has ("Menus")."""
+        return [u for u in dict.fromkeys(urls) if u not in self._known
+                and _section(u) not in self._sections and not self._closed(u)]
 
     def _request(self, url: str, apath: str, holder: str) -> SampleRequest:
         """Request `url` for `apath` (found on the page `holder`), with a higher priority
         for Apaths followed less."""
-        request = SampleRequest(url, apath, 1.0 / (1.0 + self._followed[apath]))
-        self._followed[apath] += 1
-        self._known.add(url)
+        key = (_section(holder) if self.section_priority else "", apath)
+        request = SampleRequest(url, apath, 1.0 / (1.0 + self._followed[key]))
+        self._followed[key] += 1
+        self._know(url)
         self._pending.add(url)
         self._via[url] = apath
         self._holder[url] = holder
@@ -607,7 +708,7 @@ class SiteSampler:
         """A requested URL will not be fetched (robots.txt disallows it): no longer pending,
         and no destination of its Apath."""
         self._pending.discard(url)
-        self._known.add(url)
+        self._know(url)
         self._via.pop(url, None)
         self._holder.pop(url, None)
         for twin in self._awaiting.pop(url, ()):
@@ -620,7 +721,7 @@ class SiteSampler:
         `refused`: why it gives nothing for good, if it does (a client error's status),
         which makes it a destination ("Refused kinds")."""
         self._pending.discard(url)
-        self._known.add(url)
+        self._know(url)
         for twin in self._awaiting.pop(url, ()):
             self._answer(twin, None)
         if dead:

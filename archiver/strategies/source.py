@@ -448,7 +448,13 @@ class SourceStrategy(Strategy):
     kind whose first 4 sampled pages all asked for a password, a sign-in form; default
     true; same place), ``widen`` (a sample that runs out of requests before
     ``min_pages`` draws from the groups it gave nothing for holding a known URL, URLs of
-    kinds it knows fewer than 4 of; default true; same place), ``content_guard``
+    kinds it knows fewer than 4 of; default true; same place), ``menus`` (a group held
+    for a known URL that repeats its Apath's URLs of the page before, a menu, still gets
+    one URL under a first path segment the sample has not requested yet; default false;
+    same place), ``kind_draws`` (a group
+    of unknown URLs gets one URL of each kind of URL it holds; default false; same place),
+    ``section_priority`` (the sample's priorities count an Apath's requests per section of
+    the page holding it; default false; same place), ``content_guard``
     (crawling for UCC, the cluster ranked first is never one most of whose sampled pages
     are marked noindex; default true; see `_use`), ``worth``
     (weigh a cluster's links by what its harvested pages brought, and settle at once a page
@@ -506,7 +512,8 @@ class SourceStrategy(Strategy):
             "family_runs", "files",
             "homing", "refusals",
             "link_family", "listing_exhaustion", "login_kinds",
-            "listings_by_links", "live_outliers", "live_views", "near_duplicates",
+            "kind_draws", "listings_by_links", "live_outliers", "live_views", "menus",
+            "near_duplicates", "section_priority",
             "noindex_kinds",
             "page_family", "path_views", "pattern_outlines", "pooled_patterns", "query_modes",
             "redirect_cost", "self_views",
@@ -586,7 +593,11 @@ class SourceStrategy(Strategy):
             homing=bool(params.get("homing", True)),
             alias_links=bool(params.get("alias_links", True)),
             refusals=bool(params.get("refusals", True)),
-            login_kinds=bool(params.get("login_kinds", True)), random_state=self.random_state)
+            login_kinds=bool(params.get("login_kinds", True)),
+            menus=bool(params.get("menus", False)),
+            kind_draws=bool(params.get("kind_draws", False)),
+            section_priority=bool(params.get("section_priority", False)),
+            random_state=self.random_state)
         self._widened: dict[str, float] = {}     # sample requests of a widened sample
         self.sampler.add_seeds([*profile.seeds, *self.extra_seeds()])
         self._bags: dict[str, Mapping[str, int]] = {}
@@ -672,6 +683,7 @@ class SourceStrategy(Strategy):
                 "homing": self.sampler.homing, "alias_links": self.sampler.alias_links,
                 "refusals": self.sampler.refusals,
                 "login_kinds": self.sampler.login_kinds, "widen": self.sampler.widen_held,
+                "menus": self.sampler.menus,
                 "content_guard": self.content_guard,
                 "spread_ties": self.spread_ties, "self_views": self.use_self_views,
                 "dust": self.use_dust, "hub_per_page": self.hub_per_page,
