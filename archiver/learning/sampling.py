@@ -120,12 +120,12 @@ class SiteSampler:
     URL of each kind of URL (`mode_kind`) it holds, not one in all. A real Fossil's forum
     index lists its 25 threads and its "Older" link under one Apath: one draw per index
     page took a thread, the next index page was never sampled, and the sample held one
-    thread, too few for a cluster. With ``menus`` and near-duplicate views counted
-    (`archiver.strategies.source`), it is what lets source-target find the threads there
-    (recall 0.012 -> 0.851); on the 22 other real sites, with ``section_priority`` too,
-    source-ucc lost recall on four (Trac 0.955: wiki pages judged low-value; django-qa
-    0.977) and source-target's requests to 95% of the UCC rose by 3%
-    (`benchmarks/results/realsite-fossil.md`, session 50). Off.
+    thread, too few for a cluster. With ``menus``, ``section_priority`` and near-duplicate
+    views counted (`archiver.strategies.source`), source-target finds the threads there
+    (recall 0.012 with the other two alone, 0.851 with all three); on the 22 other real
+    sites the four together cost source-ucc recall on five (Trac 0.955: wiki pages judged
+    low-value; django-qa and Redmine 0.977) and source-target 2.9% more requests to 95% of
+    the UCC (`benchmarks/results/realsite-fossil.md`, session 50). Off.
 
     **Priority by section** (``section_priority``, off): the requests made for an Apath are
     counted per first path segment of the page holding it (`_section`), not per Apath, so
