@@ -122,7 +122,8 @@ class SiteSampler:
     page took a thread, the next index page was never sampled, and the sample held one
     thread, too few for a cluster. With ``menus``, ``section_priority`` and near-duplicate
     views counted (`archiver.strategies.source`), source-target finds the threads there
-    (recall 0.012 with the other two alone, 0.851 with all three); on the 22 other real
+    (recall 0.012 with ``menus`` and near-duplicates, 0.186 with ``menus`` and this, 0.851
+    with all four); on the 22 other real
     sites the four together cost source-ucc recall on five (Trac 0.955: wiki pages judged
     low-value; django-qa and Redmine 0.977) and source-target 2.9% more requests to 95% of
     the UCC (`benchmarks/results/realsite-fossil.md`, session 50). Off.
