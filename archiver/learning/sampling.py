@@ -123,10 +123,10 @@ class SiteSampler:
     thread, too few for a cluster. With ``menus``, ``section_priority`` and near-duplicate
     views counted (`archiver.strategies.source`), source-target finds the threads there
     (recall 0.012 with ``menus`` and near-duplicates, 0.186 with ``menus`` and this, 0.851
-    with all four); on the 22 other real
-    sites the four together cost source-ucc recall on five (Trac 0.955: wiki pages judged
-    low-value; django-qa and Redmine 0.977) and source-target 2.9% more requests to 95% of
-    the UCC (`benchmarks/results/realsite-fossil.md`, session 50). Off.
+    with all four); on the 22 other real sites the four together cost source-ucc recall on
+    five (Trac 0.955: wiki pages judged low-value; django-qa and Redmine 0.977) and
+    source-target 2.9% more requests to 95% of the UCC
+    (`benchmarks/results/realsite-fossil.md`, session 50). Off.
 
     **Priority by section** (``section_priority``, off): the requests made for an Apath are
     counted per first path segment of the page holding it (`_section`), not per Apath, so
