@@ -117,6 +117,19 @@ def test_a_menu_held_for_a_known_entry_still_gives_its_other_sections() -> None:
     assert len([u for u in without if "/item/" not in u]) == 3
 
 
+def test_a_menu_gives_only_urls_of_sections_the_sample_has_not_requested() -> None:
+    """A repeated menu's unknown entry under a section already requested (the forum's
+    second page beside the forum) is not drawn; one under a new section is."""
+    sampler = SiteSampler(100, min_pages=100, random_state=0, widen=False, menus=True)
+    sampler.add_seeds(["http://f/"])
+    menu = [L("http://f/", NAV), L("http://f/forum", NAV), L("http://f/forum?x=25", NAV)]
+    sampler.add_page("http://f/", [L("http://f/forum", LIST)])
+    assert sampler.add_page("http://f/a", menu) == []       # first time: held, no menu yet
+    assert sampler.add_page("http://f/b", menu) == []       # a menu, but no new section
+    drawn = sampler.add_page("http://f/c", [*menu, L("http://f/wiki", NAV)])
+    assert [r.url for r in drawn] == ["http://f/wiki"]
+
+
 def test_a_held_group_that_changes_from_page_to_page_is_no_menu() -> None:
     """Links that differ on every page (an issue's related issues, a post's tags beside one
     known) are no menu, whatever their first path segments: a real Roundup links

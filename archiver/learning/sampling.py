@@ -29,14 +29,9 @@ _DIGIT_RUN = re.compile(r"\d+")
 
 
 def _section(url: str) -> str:
-    """A URL's first path segment ("" for the root): what the entries of a site's menu
-    differ by ("Menus")."""
-    rest = path_of(url)
-    start = rest.find("//")
-    if start >= 0:
-        slash = rest.find("/", start + 2)
-        rest = rest[slash:] if slash >= 0 else "/"
-    return _DIGIT_RUN.sub("#", rest.split("/", 2)[1]) if rest.startswith("/") else ""
+    """A URL's first path segment, digits masked ("" for the root): what the entries of a
+    site's menu differ by ("Menus")."""
+    return _DIGIT_RUN.sub("#", urlsplit(url).path.lstrip("/").partition("/")[0])
 
 
 def _alike(before: frozenset[str], urls: list[str]) -> bool:
@@ -488,16 +483,14 @@ class SiteSampler:
             fresh = [u for u in dict.fromkeys(urls) if not self._closed(u)]
             if not fresh:
                 continue
-            if not self.kind_draws:
-                requests.append(self._request(fresh[int(self._rng.integers(len(fresh)))],
-                                              apath, url))
-                continue
-            by_kind: dict[str, list[str]] = {}
-            for u in fresh:
-                by_kind.setdefault(self.mode_kind(u), []).append(u)
-            for kind in sorted(by_kind):
-                same = by_kind[kind]
-                requests.append(self._request(same[int(self._rng.integers(len(same)))],
+            pools = [fresh]
+            if self.kind_draws:                           # "Kinds in a group"
+                by_kind: dict[str, list[str]] = {}
+                for u in fresh:
+                    by_kind.setdefault(self.mode_kind(u), []).append(u)
+                pools = [by_kind[kind] for kind in sorted(by_kind)]
+            for pool in pools:
+                requests.append(self._request(pool[int(self._rng.integers(len(pool)))],
                                               apath, url))
         return requests
 

@@ -451,10 +451,10 @@ class SourceStrategy(Strategy):
     kinds it knows fewer than 4 of; default true; same place), ``menus`` (a group held
     for a known URL that repeats its Apath's URLs of the page before, a menu, still gets
     one URL under a first path segment the sample has not requested yet; default false;
-    same place), ``kind_draws`` (a group
-    of unknown URLs gets one URL of each kind of URL it holds; default false; same place),
-    ``section_priority`` (the sample's priorities count an Apath's requests per section of
-    the page holding it; default false; same place), ``content_guard``
+    same place), ``kind_draws`` (a group of unknown URLs gets one URL of each kind of URL
+    it holds; default false; same place), ``section_priority`` (the sample's priorities
+    count an Apath's requests per section of the page holding it; default false; same
+    place), ``content_guard``
     (crawling for UCC, the cluster ranked first is never one most of whose sampled pages
     are marked noindex; default true; see `_use`), ``worth``
     (weigh a cluster's links by what its harvested pages brought, and settle at once a page
@@ -683,7 +683,8 @@ class SourceStrategy(Strategy):
                 "homing": self.sampler.homing, "alias_links": self.sampler.alias_links,
                 "refusals": self.sampler.refusals,
                 "login_kinds": self.sampler.login_kinds, "widen": self.sampler.widen_held,
-                "menus": self.sampler.menus,
+                "menus": self.sampler.menus, "kind_draws": self.sampler.kind_draws,
+                "section_priority": self.sampler.section_priority,
                 "content_guard": self.content_guard,
                 "spread_ties": self.spread_ties, "self_views": self.use_self_views,
                 "dust": self.use_dust, "hub_per_page": self.hub_per_page,

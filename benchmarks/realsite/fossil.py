@@ -103,7 +103,7 @@ NOBODY = "gjorz2h"
 
 # Pages by their first path segment (Fossil's web pages, `fossil help -w`)
 PAGES = {
-    "forum": "forum", "forummain": "forum", "forumpost": "other", "forumthread": "other",
+    "forum": "forum", "forummain": "forum",
     "wcontent": "wikiindex", "wfind": "wikiindex",
     "whistory": "history", "tkthistory": "history", "finfo": "history",
     "wdiff": "revision", "fdiff": "revision", "vdiff": "revision", "vpatch": "revision",
