@@ -128,6 +128,10 @@ def test_without_noindex_pages_keep_is_the_duplicate_factor_alone() -> None:
     ("http://b.test/2014/07/01/a-post/", "/N/N/N/*/"),         # a post of that day
     ("http://f.test/t/17?sort=a&sort=b", "/t/*?sort"),
     ("http://f.test/forum/12/topic-99.html", "/forum/N/*"),
+    # a hash in a folder is N as a number is (Fossil's downloads), a word is not
+    ("http://s.test/zip/8afa08521b/Larkspur-8afa08521b.zip", "/zip/N/*"),
+    ("http://s.test/item/3f2a9c1e-77b0-4c2d-9e1f-0a1b2c3d4e5f/edit", "/item/N/*"),
+    ("http://s.test/cafebabe/deadbeef1x/ab12/", "/cafebabe/deadbeefNx/*/"),
     ("http://f.test", "/"),
     ("http://f.test/?s=x&", "/?s"),
 ])

@@ -161,6 +161,12 @@ UNRELIABLE_SHARE = 0.5     # duplicate views on more than this share of fetches:
 UNRELIABLE_NOINDEX = 0.9   # noindex on more than this share of the other pages: ignored
 NOINDEX_TOLERANCE = 0.5    # a kind of page with at most this noindex rate is not demoted
 _DIGITS = re.compile(r"\d+")
+# A hexadecimal name in a folder: a commit's or a file's hash (Fossil's
+# /tarball/8afa08521b/x.tar.gz, Git web views' /tree/<hash>/), a UUID's groups. At least 8
+# lower-case hex digits, at least one of them a letter and one a digit, so that a word is
+# not taken for one; the digit runs alone would leave one kind per hash. A UUID is one N.
+_HEX = re.compile(r"(?<![0-9A-Za-z])(?:[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}|"
+                  r"(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{8,})(?![0-9A-Za-z])")
 # A wiki's namespaced page name, "Special:RecentChanges", "Talk:Paris" (MediaWiki, DokuWiki)
 _NAMESPACE = re.compile(r"([A-Za-z][A-Za-z_ ]{0,30}):(?!//)")
 # in a query value, capitalised as MediaWiki writes them: a DokuWiki's ``id=wiki:syntax``
@@ -171,7 +177,8 @@ _QUERY_NAMESPACE = re.compile(r"([A-Z][A-Za-z_ ]{0,30}):(?!//).")
 @functools.lru_cache(maxsize=1 << 16)   # asked per link and per fetch; links repeat
 def url_kind(url: str) -> str:
     """What links of one kind share: the path with its last segment (the page's name, with or
-    without a trailing slash) as ``*`` and digit runs as N, and the sorted names of the
+    without a trailing slash) as ``*`` and digit runs and hexadecimal hashes as N
+    (``/zip/8afa08521b/x.zip`` → ``/zip/N/*``), and the sorted names of the
     query parameters: ``/w/index.php?diff=2&oldid=1&title=X`` → ``/w/*?diff&oldid&title``,
     ``/2014/07/01/`` → ``/N/N/*/``, ``/2014/07/01/a-post/`` → ``/N/N/N/*/``,
     ``/t/17?sort=a`` → ``/t/*?sort``. A wiki page name's namespace stays:
@@ -186,7 +193,8 @@ def url_kind(url: str) -> str:
     namespace = None if ":" in head.replace("://", "") else \
         _NAMESPACE.match(name.replace("%3A", ":").replace("%3a", ":"))
     star = f"{namespace.group(1)}:*" if namespace else "*"
-    folder = _DIGITS.sub("N", head) + (f"/{star}" if name else "/") + ("/" if slash else "")
+    folder = _DIGITS.sub("N", _HEX.sub("N", head)) + (f"/{star}" if name else "/") + \
+        ("/" if slash else "")
     pairs = [kv for kv in parts.query.split("&") if kv]
     if len(pairs) == 1:                       # a page named in the query (`_query_name`)
         return f"{folder}?{_query_name(pairs[0])}"
