@@ -15,6 +15,7 @@ from urllib.parse import parse_qs
 import pytest
 
 from archiver.crawl import Crawl
+from archiver.learning.hops import HopCounts
 from archiver.profile import profile_from_dict
 from archiver.strategies.source import FILE_PRIORITY, SourceUCCStrategy
 from tests.servers import serve_wsgi
@@ -163,3 +164,24 @@ def test_a_kind_of_link_leads_to_files_when_most_of_its_fetches_were_files() -> 
     s.hops.use_files = False
     assert not s.hops.files(key)
     assert FILE_PRIORITY <= 0.0
+
+
+def test_a_link_of_a_kind_followed_to_pages_is_no_file_link_wherever_it_is() -> None:
+    """A real Fossil's forum index, an outlier, holds its threads in table cells, and the
+    sample had followed one outlier's table-cell link, to a file: the threads were ranked as
+    files, never fetched, although their kind had been fetched as pages
+    (`archiver.learning.hops`)."""
+    hops = HopCounts()
+    cell = (-1, "/html/body/div/table/tr/td/a")
+    hops.count(cell, False, file=True, link="http://s.test/raw/41/main.c")
+    for n in range(3):
+        hops.count((2, "/html/body/div/a"), False, link=f"http://s.test/forumpost/{n}a")
+    assert hops.files(cell)                                  # the pair's, for a new kind
+    assert hops.files(cell, "http://s.test/forum?n=25&x=25")
+    assert not hops.files(cell, "http://s.test/forumpost/9f")   # a kind of pages
+    assert hops.files((2, "/html/body/div/a"), "http://s.test/raw/77/util.c")
+    restored = HopCounts()
+    restored.load(hops.rows(), hops.kind_rows())
+    assert not restored.files(cell, "http://s.test/forumpost/9f")
+    restored.load(hops.rows())                               # a model saved before kinds
+    assert restored.files(cell, "http://s.test/forumpost/9f")

@@ -116,8 +116,9 @@ UCC, where session 4 measured per-page hubs in the order and dropped them (zoo Q
 
 Redirect cost and files (extensions of eq. 12, parameters ``redirect_cost`` and ``files``,
 `archiver.learning.hops`): a link's score is divided by the requests per page its (cluster,
-Apath) pair has cost (a redirect costs two), and links of a pair most of whose requests gave
-files (an image, a document) are followed at `FILE_PRIORITY`, after every link to a page.
+Apath) pair has cost (a redirect costs two), and links of a URL kind most of whose requests
+gave files (an image, a document), or of a kind never followed whose pair's did, are
+followed at `FILE_PRIORITY`, after every link to a page.
 
 Alternates (an extension, parameter ``alternates``): a page may declare itself in other
 formats, ``<link rel="alternate">`` in its head without ``hreflang`` (`Page.alternates`),
@@ -1019,10 +1020,11 @@ class SourceStrategy(Strategy):
 
     def _count_hop(self, url: str, redirect: bool, file: bool = False) -> None:
         """Count one request (a redirect or not, a file or not) against the (cluster, Apath)
-        of the link followed; a redirect's target counts for the link that redirected."""
-        key = self._link_key(url)[1]
+        of the link followed, and its URL kind; a redirect's target counts for the link that
+        redirected."""
+        link, key = self._link_key(url)
         if key is not None:
-            self.hops.count(key, redirect, file)
+            self.hops.count(key, redirect, file, link)
 
     def _observe_duplicate(self, url: str, duplicate: bool, noindex: bool = False,
                            canonical: bool = False) -> None:
@@ -1228,6 +1230,7 @@ class SourceStrategy(Strategy):
         for hop_url, redirect, file in self._sample_hops:
             self._count_hop(hop_url, redirect, file)
         model.info["redirects"] = self.hops.rows()
+        model.info["file_kinds"] = self.hops.kind_rows()
         self._bags.clear()
         self._texts.clear()
         self._use(model)
@@ -1385,7 +1388,7 @@ class SourceStrategy(Strategy):
                            for k, v in (model.info.get("query_modes") or {}).items()}
         # a loaded model brings its sample's counts (a resumed crawl replays its sample
         # fetches before loading the model: those are dropped here, as `_sample_dup` is)
-        self.hops.load(model.info.get("redirects") or [])
+        self.hops.load(model.info.get("redirects") or [], model.info.get("file_kinds") or [])
         self._sample_hops.clear()
         # models saved before session 13 did not count them apart: all duplicate views
         self.dups.canonical = int(model.info.get("canonical_views", self.dups.total[1]))
@@ -1455,7 +1458,7 @@ class SourceStrategy(Strategy):
 
             apath = canonical_apath(anchor_path)
         key = (cluster, apath)
-        if self.hops.files(key):
+        if self.hops.files(key, url):
             # after every page: a file has no links, and the pages come first
             return Decision(url, True, FILE_PRIORITY, FILE_REASON, None)
         table = self.scorer.table
