@@ -146,6 +146,14 @@ def test_page_digest_ignores_per_request_tokens_but_not_what_a_reader_sees() -> 
     assert digest(a) != digest(_token_page("tok-A", href="/u/2"))          # where it links
     title = _token_page("tok-A").replace(b"<title>Topic", b"<title>Other")
     assert digest(a) != digest(title)                                      # its title
+    # a number in the text (the time it took, a view count) does not make it another page
+    timed = _token_page("tok-A", text="First post. Page generated in 0.004s, 17 views")
+    assert digest(timed) == digest(_token_page("tok-B", text="First post. Page generated "
+                                                             "in 0.012s, 18 views"))
+    assert digest(timed) != digest(_token_page("tok-A", text="First post. Page generated "
+                                                             "in 0.004s, 17 replies"))
+    numbered = _token_page("tok-A").replace(b"<title>Topic", b"<title>Topic 2")
+    assert digest(numbered) != digest(numbered.replace(b"Topic 2", b"Topic 3"))
     # a body that does not parse as a page falls back to its bytes
     assert page_digest(parse_html("http://s.test/x", b""), b"") == body_digest(b"")
 
