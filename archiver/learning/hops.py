@@ -32,13 +32,14 @@ the forum index reached in the harvest, itself an outlier, had its 25 threads an
 ran out (1,096 links queued as files in all, check-ins, artifacts and file lists among
 them), although a thread's kind of link, ``/forumpost/*``, had led to a page and never
 to a file.
+
 A kind names its folders' hashes as it names their numbers (``/zip/N/*``), so that
 Fossil's archive downloads, one folder per check-in, are one kind: after the first few,
-the rest wait behind the pages (Fossil at defaults: 16 archives fetched in 2,000 requests,
-against 196 and 238 in two runs with the kinds but the hashes left as they were). Session
-51 first tried shrinking a pair's file share towards the site's, as the duplicate rates
-are: the download links of pairs followed once were then ranked as pages too (190 archives
-fetched).
+the rest wait behind the pages (Fossil at defaults: 3 to 22 archives fetched in 2,000
+requests in seven runs, against 196 and 238 in two runs with the kinds but the hashes left
+as they were, 179 and 241 before either). Session 51 first tried shrinking a pair's file
+share towards the site's, as the duplicate rates are: the download links of pairs followed
+once were then ranked as pages too (190 archives fetched).
 
 The counts are saved with the model (its info's ``redirects`` rows, [cluster, Apath,
 requests, redirects, files], and ``file_kinds`` rows, [URL kind, requests, files]), so a
