@@ -133,12 +133,13 @@ def page_digest(page: Page, body: bytes) -> bytes:
 
     The numbers in the body's text count as one number: sites write into every page how
     long it took to make ("generated in about 0.003s": Fossil; SMF, MyBB and many themes
-    do too), the time ("It is currently ...": phpBB) or how often it has been viewed (a
-    question's view count: Askbot), so two fetches of one page differed in a number and
+    do too), the time ("It is currently ...": phpBB) or a count that moves between two
+    fetches (views, users online), so two fetches of one page differed in a number and
     were never equal. Measured on the pages of source-ucc's crawls of the 23 real sites:
     Fossil 75 more repeats of a page fetched before (a check-in under ``/ci/`` and
-    ``/info/``), Askbot 25 (a question's sorted and ``?answer=`` views, its view count
-    up by one), pybbm 8 (a forum's ``?page=1``), FlaskBB 1, the 19 others none. The title
+    ``/info/``), Askbot 25 (a question's sorted and ``?answer=`` views, which differed
+    from it only in numbers), pybbm 8 (a forum's ``?page=1``), FlaskBB 1, the 19 others
+    none. The title
     and the links' URLs keep their numbers: pages that differ in those are other pages."""
     if page.tree is None:
         return body_digest(body)
