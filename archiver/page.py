@@ -139,8 +139,8 @@ def page_digest(page: Page, body: bytes) -> bytes:
     Fossil 75 more repeats of a page fetched before (a check-in under ``/ci/`` and
     ``/info/``), Askbot 25 (a question's sorted and ``?answer=`` views, which differed
     from it only in numbers), pybbm 8 (a forum's ``?page=1``), FlaskBB 1, the 19 others
-    none. The title
-    and the links' URLs keep their numbers: pages that differ in those are other pages."""
+    none. The title and the links' URLs keep their numbers: pages that differ in those are
+    other pages."""
     if page.tree is None:
         return body_digest(body)
     h = hashlib.blake2b(digest_size=16)
