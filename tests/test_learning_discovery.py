@@ -92,6 +92,14 @@ def test_numbers_are_not_words() -> None:
     assert again.new == 0 and again.words == 0 and not again.novel
     assert seen.judge(_tree("+7 maria 2025 06 01 +0000")).words == 0
     assert seen.judge(_tree("a 3rd b2b offer")).words == 3    # words with a digit stay
+    # ... but a number with a unit is one word whatever its digits: Fossil's footer, the
+    # time the page took to make
+    footer = seen.judge(_tree(text, "this page was generated in about 0.007s by fossil"))
+    assert footer.words > 0
+    later = seen.judge(_tree(text, "this page was generated in about 0.012s by fossil"))
+    assert later.new == 0 and later.words == 0 and not later.novel
+    assert seen.judge(_tree("a 23rd b2b offer")).words == 0            # 3rd, 23rd: 0rd
+    assert seen.judge(_tree("b7b python3 python2")).words == 3         # a name keeps them
 
 
 def test_shingles_stay_within_a_text_node() -> None:
