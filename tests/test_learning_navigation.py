@@ -116,6 +116,41 @@ def test_walk_values_keep_a_minority_page_type_above_the_low_value_line() -> Non
     assert walk_values(np.zeros((0, 0)), np.zeros(0), 0.5, 0.1).size == 0
 
 
+REPORT_DSIM = np.array([0.4, 0.4, 0.4, 0.4, 0.4, 0.2])
+
+
+def report_site_table() -> NavigationTable:
+    """A Fossil-like site's sample: a chain of page types (C0 to C4: the timeline, check-ins,
+    files, ...), each page linking 50 of the next type, and one ticket report, an outlier
+    ("report"), linking the 20 tickets (C5, two of them sampled) under `X_LOGIN`."""
+    groups: dict[str, dict[str, list[str]]] = {}
+    clusters = {"report": -1, "t0": 5, "t1": 5}
+    for c in range(4):
+        for i in range(4):
+            groups[f"p{c}-{i}"] = {X_LIST: [f"p{c + 1}-{i}",
+                                            *(f"x{c}-{i}-{j}" for j in range(49))]}
+            clusters[f"p{c}-{i}"] = c
+    clusters.update({f"p4-{i}": 4 for i in range(4)})
+    groups["report"] = {X_LOGIN: [f"t{j}" for j in range(20)]}
+    return NavigationTable().fit(groups, clusters, n_clusters=6)
+
+
+def test_walk_values_count_the_outlier_pages_links() -> None:
+    """A Fossil-like site: a chain of page types, each page linking 50 of the next (the
+    timeline, check-ins, files, ...), and one ticket report, an outlier (the only page of
+    its type), linking the 20 tickets, which nothing else links. Without the outlier pages'
+    links the tickets are worth what a random jump gives them, under SOUrCe's 5% low-value
+    line; with them (the outliers one more hub of the walk), what the report's links earn."""
+    t = report_site_table()
+    assert t.outlier_links_.tolist() == [0, 0, 0, 0, 0, 20]
+    assert not t.adjacency_[:, 5].any()
+    scorer = LinkScorer(t, dsim=REPORT_DSIM)
+    without, with_outliers = scorer.walk_values(0.1), scorer.walk_values(0.1, outliers=True)
+    assert without[5] < 0.05 < 0.2 < with_outliers[5]
+    assert np.allclose(without[:5], with_outliers[:5], atol=0.01)   # the others keep theirs
+    assert with_outliers.max() == pytest.approx(1.0)
+
+
 def test_dsim_is_the_mean_distance_to_the_centroid() -> None:
     X = np.array([[0.0, 0.0], [2.0, 0.0], [5.0, 5.0], [5.0, 5.0]])
     assert np.allclose(dsim(X, np.array([0, 0, 1, 1]), 2), [1.0, 0.0])

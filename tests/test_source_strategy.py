@@ -1495,6 +1495,33 @@ def test_the_queue_is_re_ranked_when_a_clusters_worth_halves() -> None:
         assert not other.rescore_due()
 
 
+def test_outlier_hubs_keep_what_an_outlier_page_alone_lists_above_the_line(
+        tmp_path: Path) -> None:
+    """The Fossil-like sample of tests/test_learning_navigation.py: the tickets are linked
+    only from the ticket report, an outlier. Eq. 6 and Kleinberg's HITS leave them nothing,
+    and the walk of the verdict's second opinion what a random jump gives (under the line):
+    the report's links to tickets were skipped as low-value. With the outlier pages' links
+    in the walk (``outlier_hubs``, default true) they are followed, and ranked by eq. 12,
+    which the parameter leaves alone."""
+    from tests.test_learning_navigation import REPORT_DSIM, X_LOGIN, report_site_table
+
+    table = report_site_table()
+    urls = ["report", "t0", "t1", *(f"p{c}-{i}" for c in range(5) for i in range(4))]
+    labels = [-1, 5, 5, *(c for c in range(5) for _ in range(4))]
+
+    def strategy(path: Path, **params: Any) -> Any:
+        return _hand_strategy(path, "source-ucc", table, urls, labels, {"mode": "ucc"},
+                              {"page_family": False, "hub_share": 0, **params},
+                              dsim=REPORT_DSIM, content=np.ones(6))
+
+    on, off = strategy(tmp_path / "on"), strategy(tmp_path / "off", outlier_hubs=False)
+    assert on.params()["outlier_hubs"] is True and off.params()["outlier_hubs"] is False
+    followed, skipped = (s._judge("t9", -1, X_LOGIN) for s in (on, off))
+    assert followed.follow and followed.cluster == 5
+    assert not skipped.follow and skipped.reason == "low-value:5"
+    assert followed.priority == pytest.approx(skipped.priority)
+
+
 @pytest.mark.parametrize("key", ["hits_reset", "verdict_reset"])
 def test_hits_resets_must_be_probabilities(key: str) -> None:
     from archiver.errors import ProfileError

@@ -282,6 +282,9 @@ class NavigationTable:
         self.adjacency_, self.distinct_adjacency_ = (
             _adjacency(self.keys_, self.proba_ * sizes[:, None], n)
             for sizes in (self.sizes_, self.distinct_sizes_))
+        self.outlier_links_, self.distinct_outlier_links_ = (
+            _outlier_links(self.keys_, self.proba_ * sizes[:, None], n)
+            for sizes in (self.sizes_, self.distinct_sizes_))
         self._sampled = {key: int(row.sum()) for key, row in zip(self.keys_, self.counts_,
                                                                  strict=True)}
         self._sampled_by_pattern = {key: int(row.sum()) for key, row in
@@ -431,6 +434,17 @@ def _adjacency(keys: Sequence[tuple[int, str]], weighted: np.ndarray, n: int) ->
         if src >= 0:
             adjacency[src] += row[:n]
     return adjacency
+
+
+def _outlier_links(keys: Sequence[tuple[int, str]], weighted: np.ndarray, n: int
+                   ) -> np.ndarray:
+    """The row of eq. 6 that `_adjacency` leaves out: the outlier pages' links, per
+    destination cluster (the outlier column left out)."""
+    row = np.zeros(n)
+    for (src, _), links in zip(keys, weighted, strict=True):
+        if src < 0:
+            row += links[:n]
+    return row
 
 
 def sampled_destinations(
@@ -716,6 +730,9 @@ class LinkScorer:
             n_pages = (M.T @ np.asarray(pages, dtype=np.float64)).reshape(-1, 1)
             A = np.divide(A, n_pages, out=np.zeros_like(A), where=n_pages > 0)
         self.adjacency_ = A          # the matrix HITS ran on (types, self links, per page)
+        # the outlier pages' links per page type, for the verdict's second opinion
+        self._outlier_links = (table.distinct_outlier_links_ if distinct
+                               else table.outlier_links_) @ M
         self._types = M
         hub, authority = hits(A, target=target if mode == "target" else None, reset=reset)
         self.hub_, self.authority_ = M @ hub, M @ authority       # per cluster
@@ -732,12 +749,23 @@ class LinkScorer:
         # P(· | C, x) never changes during a harvest; only Score(C) does (Balance).
         self._proba: dict[tuple[int, str, str], tuple[np.ndarray, str]] = {}
 
-    def walk_values(self, reset: float) -> np.ndarray:
+    def walk_values(self, reset: float, outliers: bool = False) -> np.ndarray:
         """`walk_values` of every cluster over the matrix HITS ran on (per page type, with
-        ``types``): the low-value verdict's second opinion."""
+        ``types``): the low-value verdict's second opinion. With `outliers`, the outlier
+        pages are one more node of the walk, a hub whose links are theirs and whose own
+        value is dropped: a site's one ticket report or forum index is an outlier (one
+        page of its type), and its links are the only ones to the pages it lists."""
         dsims = np.divide(self._types.T @ self.dsim_, self._types.sum(axis=0),
                           out=np.zeros(self._types.shape[1]), where=self._types.sum(axis=0) > 0)
-        return self._types @ walk_values(self.adjacency_, dsims, self.alpha, reset)
+        A = self.adjacency_
+        if outliers:
+            k = A.shape[0]
+            A = np.zeros((k + 1, k + 1))
+            A[:k, :k] = self.adjacency_
+            A[k, :k] = self._outlier_links
+            dsims = np.append(dsims, 0.0)
+            return self._types @ walk_values(A, dsims, self.alpha, reset)[:k]
+        return self._types @ walk_values(A, dsims, self.alpha, reset)
 
     def observe(self, cluster: int) -> None:
         """Count one more crawled page in `cluster` (-1: outlier) for Balance."""
