@@ -149,6 +149,9 @@ def test_walk_values_count_the_outlier_pages_links() -> None:
     assert without[5] < 0.05 < 0.2 < with_outliers[5]
     assert np.allclose(without[:5], with_outliers[:5], atol=0.01)   # the others keep theirs
     assert with_outliers.max() == pytest.approx(1.0)
+    # a sample whose outlier pages link nothing walks as it did
+    plain = LinkScorer(hand_table(), dsim=np.array([0.5, 0.4, 0.2]))
+    assert plain.walk_values(0.1, outliers=True).tolist() == plain.walk_values(0.1).tolist()
 
 
 def test_dsim_is_the_mean_distance_to_the_centroid() -> None:

@@ -758,7 +758,7 @@ class LinkScorer:
         dsims = np.divide(self._types.T @ self.dsim_, self._types.sum(axis=0),
                           out=np.zeros(self._types.shape[1]), where=self._types.sum(axis=0) > 0)
         A = self.adjacency_
-        if outliers:
+        if outliers and self._outlier_links.any():    # none: the walk as it was
             k = A.shape[0]
             A = np.zeros((k + 1, k + 1))
             A[:k, :k] = self.adjacency_
