@@ -89,7 +89,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from lxml import etree
 
-from archiver.learning.features import Text, block_text, body_text
+from archiver.learning.features import Text, block_text, body_text, units_as_words
 
 __all__ = ["CONTENT_SHARE", "MIN_SHINGLES", "NOVEL_SHARE", "RUN_LENGTH", "SHINGLE",
            "WORTH_FULL", "WORTH_PRIOR", "Discovery", "News", "Shingles", "Worth"]
@@ -108,7 +108,6 @@ WORTH_FULL = 0.5     # worth from which a cluster keeps its whole Score(C) (`Wor
 CONTENT_SHARE = 0.25  # text share below which a cluster brings no text of its own (`Worth`):
 #                      with the prior, after 12 harvested pages none of which was new
 _TOKEN = re.compile(r"\w*[^\W\d]\w*|\x00")   # a word has a letter: numbers are not words
-_LEADING_DIGITS = re.compile(r"\b\d+")   # "0.007s": a number with a unit (module docstring)
 _MIX = np.uint64(0x9E3779B97F4A7C15)   # 2^64 / golden ratio, odd (Knuth's multiplicative hash)
 
 Key = tuple[int, str]
@@ -132,7 +131,7 @@ class Shingles:
         """The ids of the words of the text pieces in order (0 where a piece ends), and how
         many distinct words were never seen before."""
         vocab = self._vocab
-        text = _LEADING_DIGITS.sub("0", "\x00".join(pieces).lower())   # NUL: a piece ends
+        text = units_as_words("\x00".join(pieces).lower())   # NUL: a piece ends
         tokens = _TOKEN.findall(text)
         fresh = [t for t in dict.fromkeys(tokens) if t not in vocab]
         for token in fresh:                  # in order: the same ids, hence the same

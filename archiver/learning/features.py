@@ -40,11 +40,12 @@ _BLANK_LINE = re.compile(r"\n[^\S\n]*\n\s*")
 _STEP = re.compile(r'/([^/\[\]"]+)((?:\[@(?:id|class)="[^"]*"\])*)')
 _CLASS = re.compile(r'\[@class="([^"]*)"\]')
 _DIGITS = re.compile(r"\d+")
+_LEADING_DIGITS = re.compile(r"\b\d+")    # the digits a word begins with (`units_as_words`)
 
 __all__ = ["MIN_TEXT_CHARS", "Text", "XPathVectorizer", "block_text", "body_text",
            "canonical_apath",
            "collapse_repeats", "content_share", "generalize_apath", "leaf_xpaths", "read_tree",
-           "signature", "text_chars"]
+           "signature", "text_chars", "units_as_words"]
 
 # Pages with less visible body text than this (non-whitespace characters) say nothing about
 # their template's text: the zoo's redirect bodies hold 24, error pages 20, soft-404s 42,
@@ -151,6 +152,15 @@ def text_chars(root: etree._Element, text: Text | None = None) -> tuple[int, int
     own, linked = body_text(root) if text is None else text
     outside = sum(map(len, "".join(own).split()))
     return outside, outside + sum(map(len, "".join(linked).split()))
+
+
+def units_as_words(text: str) -> str:
+    """`text` with the digits each word begins with read as one digit: a number with a
+    unit is one word whatever the number ("0.007s" -> "0.0s", "23rd" -> "0rd"), a word
+    that begins with a letter keeps its digits ("python3"). Novelty and near-duplicates
+    read text so (`archiver.learning.discovery`, `archiver.learning.neardup`): the time a
+    page took to render is no new word."""
+    return _LEADING_DIGITS.sub("0", text)
 
 
 def body_text(root: etree._Element) -> Text:

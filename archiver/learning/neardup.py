@@ -37,14 +37,13 @@ from collections.abc import Iterable
 import numpy as np
 from lxml import etree
 
-from archiver.learning.features import Text, body_text
+from archiver.learning.features import Text, body_text, units_as_words
 
 __all__ = ["MAX_DISTANCE", "MIN_WORDS", "NearDuplicates", "content_words", "simhash"]
 
 MAX_DISTANCE = 3
 MIN_WORDS = 20
 _WORD = re.compile(r"\w+")
-_LEADING_DIGITS = re.compile(r"\b\d+")   # "0.007s": one word (module docstring)
 
 
 def content_words(root: etree._Element,
@@ -52,7 +51,7 @@ def content_words(root: etree._Element,
     """The distinct lower-cased words of a page's visible text outside links. `text`: the
     page's `body_text`, when already extracted (`archiver.page.Page.body_text`)."""
     own, _ = body_text(root) if text is None else text
-    return set(_WORD.findall(_LEADING_DIGITS.sub("0", " ".join(own).lower())))
+    return set(_WORD.findall(units_as_words(" ".join(own).lower())))
 
 
 def simhash(words: Iterable[str]) -> int:
