@@ -279,12 +279,10 @@ class NavigationTable:
             by_cluster[(src, "")] = by_cluster.get((src, ""), 0) + row
         self._lookup["cluster"] = by_cluster
         self._prior = weighted.sum(axis=0) if len(self.keys_) else np.zeros(width)
-        self.adjacency_, self.distinct_adjacency_ = (
-            _adjacency(self.keys_, self.proba_ * sizes[:, None], n)
-            for sizes in (self.sizes_, self.distinct_sizes_))
-        self.outlier_links_, self.distinct_outlier_links_ = (
-            _outlier_links(self.keys_, self.proba_ * sizes[:, None], n)
-            for sizes in (self.sizes_, self.distinct_sizes_))
+        (self.adjacency_, self.outlier_links_), \
+            (self.distinct_adjacency_, self.distinct_outlier_links_) = (
+                _adjacency(self.keys_, self.proba_ * sizes[:, None], n)
+                for sizes in (self.sizes_, self.distinct_sizes_))
         self._sampled = {key: int(row.sum()) for key, row in zip(self.keys_, self.counts_,
                                                                  strict=True)}
         self._sampled_by_pattern = {key: int(row.sum()) for key, row in
@@ -426,25 +424,18 @@ class NavigationTable:
         return np.zeros(self.n_clusters_ + 1), "none"
 
 
-def _adjacency(keys: Sequence[tuple[int, str]], weighted: np.ndarray, n: int) -> np.ndarray:
+def _adjacency(keys: Sequence[tuple[int, str]], weighted: np.ndarray, n: int
+               ) -> tuple[np.ndarray, np.ndarray]:
     """A of eq. 6: the rows of `weighted` (P(C_j | C_i, x) · |U_{C_i,x}|) summed per source
-    cluster, outlier pages' links and the outlier column left out."""
-    adjacency = np.zeros((n, n))
+    cluster, the outlier column left out; and the row A leaves out, the outlier pages'
+    links summed the same way."""
+    adjacency, outliers = np.zeros((n, n)), np.zeros(n)
     for (src, _), row in zip(keys, weighted, strict=True):
         if src >= 0:
             adjacency[src] += row[:n]
-    return adjacency
-
-
-def _outlier_links(keys: Sequence[tuple[int, str]], weighted: np.ndarray, n: int
-                   ) -> np.ndarray:
-    """The row of eq. 6 that `_adjacency` leaves out: the outlier pages' links, per
-    destination cluster (the outlier column left out)."""
-    row = np.zeros(n)
-    for (src, _), links in zip(keys, weighted, strict=True):
-        if src < 0:
-            row += links[:n]
-    return row
+        else:
+            outliers += row[:n]
+    return adjacency, outliers
 
 
 def sampled_destinations(
@@ -757,15 +748,13 @@ class LinkScorer:
         page of its type), and its links are the only ones to the pages it lists."""
         dsims = np.divide(self._types.T @ self.dsim_, self._types.sum(axis=0),
                           out=np.zeros(self._types.shape[1]), where=self._types.sum(axis=0) > 0)
-        A = self.adjacency_
+        A, k = self.adjacency_, self.adjacency_.shape[0]
         if outliers and self._outlier_links.any():    # none: the walk as it was
-            k = A.shape[0]
             A = np.zeros((k + 1, k + 1))
             A[:k, :k] = self.adjacency_
             A[k, :k] = self._outlier_links
             dsims = np.append(dsims, 0.0)
-            return self._types @ walk_values(A, dsims, self.alpha, reset)[:k]
-        return self._types @ walk_values(A, dsims, self.alpha, reset)
+        return self._types @ walk_values(A, dsims, self.alpha, reset)[:k]
 
     def observe(self, cluster: int) -> None:
         """Count one more crawled page in `cluster` (-1: outlier) for Balance."""
