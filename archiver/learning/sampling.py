@@ -7,9 +7,10 @@ full URL list U(p,x) for the navigation table, and says when the sample is done.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Protocol
 from urllib.parse import urlsplit
@@ -19,7 +20,7 @@ import numpy as np
 from archiver.learning.duplicates import mode_kind, url_kind
 from archiver.learning.features import canonical_apath
 from archiver.learning.urlshape import QueryWords
-from archiver.urls import path_of
+from archiver.urls import path_of, strip_session_ids
 
 __all__ = ["SampleRequest", "SiteSampler", "is_refusal"]
 
@@ -39,6 +40,14 @@ def _alike(before: frozenset[str], urls: list[str]) -> bool:
     at least 1/2): a menu, the same on every page ("Menus")."""
     now = set(urls)
     return 2 * len(before & now) >= len(before | now)
+
+
+def _salt(random_state: int | np.random.Generator | None) -> bytes:
+    """The key of the draws' hash ("Draws"): an int's digits; a Generator's next number;
+    for None, a number at random."""
+    if not isinstance(random_state, int):
+        random_state = int(np.random.default_rng(random_state).integers(2**63))
+    return hashlib.blake2b(str(random_state).encode(), digest_size=16).digest()
 
 
 def is_refusal(status: int) -> bool:
@@ -129,6 +138,17 @@ class SiteSampler:
     Apaths without classes are shared by many page types (``/html/body/div/table/tr/td/a``
     on a real Fossil: the timeline's, the file lists', the forum's). Measured with
     ``kind_draws`` (above). Off.
+
+    **Draws**: the URL drawn "at random" from a group is the one whose salted hash
+    (BLAKE2b of its path and query, session ids left out, keyed by `random_state`) is the
+    smallest (`_draw`): a random choice for a given seed, as the paper's, but one that
+    depends on the group's URLs alone, and not on the host or port the site is served at
+    or on a visit's session. Until 2026-11-29 every draw took the next number of one
+    shared random stream, so a page whose links vary from visit to visit (a real
+    MoinMoin's RecentChanges shows a random "tip of the day") moved every later draw of
+    the sample and gave another sample, another model and another crawl from run to run
+    (`benchmarks/results/realsite-moin.md`). Now a group that changed changes only its
+    own draw, and a URL that is in two groups is drawn alike in both.
 
     **Spellings**: the crawl fetches a canonical URL once, under the spelling of the link
     that found it first (`archiver.urls.canonicalize`: ``?a=1&b=2`` and ``?b=2&a=1``,
@@ -299,7 +319,8 @@ class SiteSampler:
         Count the requests made for an Apath per section of the page holding it, for
         their priority (see "Priority by section").
     random_state : int, numpy Generator or None
-        Seeds the choice of the one URL fetched per group.
+        Seeds the choice of the one URL fetched per group (see "Draws"): an int is the
+        salt of the draw's hash, a Generator gives one; None, a salt at random.
 
     Attributes
     ----------
@@ -319,6 +340,9 @@ class SiteSampler:
         looked for the end of the sample only after a fetch, fetched one more URL.
     missing_mass_ : float
         The current Good–Turing estimate (1.0 before any link was seen).
+    available : callable or None
+        Set by a caller whose URLs are not all there to fetch: only URLs it says True of
+        are drawn (`archiver.learning.offline`: the URLs an archive holds). None: all.
 
     References
     ----------
@@ -352,7 +376,8 @@ class SiteSampler:
         self.section_priority = section_priority
         self.widen_held = widen
         self.random_state = random_state
-        self._rng = np.random.default_rng(random_state)
+        self._salt = _salt(random_state)
+        self.available: Callable[[str], bool] | None = None
         self.groups_: dict[str, dict[str, list[str]]] = {}
         self.order_: list[str] = []
         self.aliases_: dict[str, str] = {}
@@ -477,10 +502,10 @@ class SiteSampler:
                 self._held.append((apath, urls, url))
                 if self.menus and before is not None and _alike(before, urls) \
                         and (new := self._new_sections(urls)):
-                    requests.append(self._request(new[int(self._rng.integers(len(new)))],
+                    requests.append(self._request(self._draw(new),
                                                   apath, url))
                 continue
-            fresh = [u for u in dict.fromkeys(urls) if not self._closed(u)]
+            fresh = [u for u in dict.fromkeys(urls) if self._drawable(u)]
             if not fresh:
                 continue
             pools = [fresh]
@@ -490,9 +515,18 @@ class SiteSampler:
                     by_kind.setdefault(self.mode_kind(u), []).append(u)
                 pools = [by_kind[kind] for kind in sorted(by_kind)]
             for pool in pools:
-                requests.append(self._request(pool[int(self._rng.integers(len(pool)))],
+                requests.append(self._request(self._draw(pool),
                                               apath, url))
         return requests
+
+    def _draw(self, urls: list[str]) -> str:
+        """The URL of `urls` drawn for its group: the smallest salted hash of its path and
+        query, session ids left out ("Draws")."""
+        def rank(url: str) -> bytes:
+            parts = urlsplit(strip_session_ids(url))
+            return hashlib.blake2b(f"{parts.path}?{parts.query}".encode("utf-8", "replace"),
+                                   digest_size=8, key=self._salt).digest()
+        return min(urls, key=rank)
 
     def _know(self, url: str) -> None:
         self._known.add(url)
@@ -502,7 +536,7 @@ class SiteSampler:
         """The URLs of a held group that are not known, of no closed kind, and under a first
         path segment no known URL has ("Menus")."""
         return [u for u in dict.fromkeys(urls) if u not in self._known
-                and _section(u) not in self._sections and not self._closed(u)]
+                and _section(u) not in self._sections and self._drawable(u)]
 
     def _request(self, url: str, apath: str, holder: str) -> SampleRequest:
         """Request `url` for `apath` (found on the page `holder`), with a higher priority
@@ -532,10 +566,10 @@ class SiteSampler:
             if apath in self.settled_:
                 continue
             fresh = [u for u in dict.fromkeys(urls) if u not in self._known
-                     and not self._closed(u) and kinds[self.mode_kind(u)] < self.min_pts]
+                     and self._drawable(u) and kinds[self.mode_kind(u)] < self.min_pts]
             if not fresh:
                 continue
-            choice = fresh[int(self._rng.integers(len(fresh)))]
+            choice = self._draw(fresh)
             kinds[self.mode_kind(choice)] += 1
             requests.append(self._request(choice, apath, holder))
         return requests
@@ -663,6 +697,10 @@ class SiteSampler:
         words = {k: [v for v in values if v.isalpha()]
                  for k, values in self._words.keywords().items()}
         return {k: v for k, v in words.items() if v}
+
+    def _drawable(self, url: str) -> bool:
+        """Whether `url` may be drawn: its kind is not closed, and it is `available`."""
+        return not self._closed(url) and (self.available is None or self.available(url))
 
     def _closed(self, url: str) -> bool:
         """Whether `url`'s kind, or its kind with modes, is closed."""
