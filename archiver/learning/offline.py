@@ -3,9 +3,13 @@
 `learn_from_warcs` runs the *same* strategy code as a live learning phase (SOUrCe §4.1–4.3:
 `SiteSampler` picks one random URL per unseen (page, Apath) group, U(p,x) lists are kept
 for the navigation table, then `SourceStrategy.fit` clusters the sample and builds eq. 3–6),
-but every "fetch" is a lookup in the archived response records. A URL the archive does not
-hold counts as a failed fetch, exactly as a network error would in a live crawl, so the
-links between archived pages give the U(p,x) lists and nothing is requested from the site.
+but every "fetch" is a lookup in the archived response records. The sampler draws each
+group's URL among those the archive holds (`SiteSampler.available`; a group with none gets
+nothing): an archive is seldom the whole site, and until 2026-11-29 a draw of a URL it did
+not hold was a lost page of the sample (a 200-page BFS archive of the small zoo forum gave
+a 40-page sample 15 pages). A seed or a redirect's target the archive does not hold counts
+as a failed fetch, as a network error would in a live crawl. The links between archived
+pages give the U(p,x) lists, and nothing is requested from the site.
 """
 
 from __future__ import annotations
@@ -99,6 +103,7 @@ def learn_from_warcs(profile: SiteProfile, paths: Iterable[str | Path],
                       max_repeated_segments=t.max_repeated_segments,
                       max_url_length=t.max_url_length, max_query_params=t.max_query_params,
                       max_query_variants=t.max_query_variants)
+    strategy.sampler.available = archive.__contains__   # draw what the archive holds
     heap: list[tuple[float, int, str, int]] = []
     seen: set[str] = set()
     order = 0
