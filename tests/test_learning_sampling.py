@@ -70,6 +70,19 @@ def test_a_group_s_draw_depends_on_its_own_urls_alone() -> None:
         == SiteSampler(10, random_state=np.random.default_rng(5))._draw(urls)
 
 
+def test_only_available_urls_are_drawn() -> None:
+    """Learning from an archive draws among the URLs it holds (`available`); a group with
+    none of them asks for nothing."""
+    sampler = SiteSampler(100, random_state=0)
+    held = {"http://s/7", "http://s/12"}
+    sampler.available = held.__contains__
+    links = [*list_page(40), L("http://s/about", NAV)]
+    requests = sampler.add_page("http://s/", links)
+    assert [r.url for r in requests] in (["http://s/7"], ["http://s/12"])
+    drawn = [r.url for r in SiteSampler(100, random_state=0).add_page("http://s/", links)]
+    assert "http://s/about" in drawn and not held & set(drawn)    # all of them: another
+
+
 def test_a_sample_that_runs_short_draws_from_the_groups_it_held() -> None:
     """A group with a known URL gets nothing, and is held. When the sample runs out of
     requests before `min_pages`, `widen` draws one URL of each held group, of a kind the
