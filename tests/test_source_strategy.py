@@ -799,21 +799,30 @@ def _measure(site: Site, served: ServedSite, out: Path, budget: int) -> dict[str
 
 
 CASES = [(f, s) for f in ("forum", "qa") for s in ("bfs", "source-ucc", "source-target")]
+DRAWS = (0, 1, 2)         # the samples a learned crawler's floor is the median of
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("family", "name"), CASES)
 def test_quality_floors(zoo: dict[str, tuple[Site, ServedSite]], tmp_path: Path,
                         family: str, name: str) -> None:
+    """A learned crawler's figures are the median of three samples (`random_state` 0, 1, 2):
+    one draw is luck. On the small qa, source-ucc's recall is 0.301, 0.711 or 0.916 by the
+    draw (the 33-page sample holds 6 or 10 question pages)."""
     site, served = zoo[family]
     budget = math.ceil(BUDGET * site.manifest(with_digest=False)["counts"]["urls"])
-    _crawl(site, served, name, tmp_path / "job", budget)
-    got = _measure(site, served, tmp_path / "job", budget)
+    runs = []
+    for random_state in ((None,) if name == "bfs" else DRAWS):
+        out = tmp_path / f"job-{random_state}"
+        _crawl(site, served, name, out, budget,
+               **({} if random_state is None else {"params": {"random_state": random_state}}))
+        runs.append(_measure(site, served, out, budget))
     floors = json.loads(FLOORS.read_text())
     assert floors["digests"][family] == site.digest(), "zoo changed: re-measure the floors"
     floor = floors["floors"][f"{family}/{name}"]
-    for metric, value in got.items():
-        assert value >= floor[metric] - EPSILON, (family, name, metric, value, floor[metric])
+    for metric in floor:
+        value = float(np.median([run[metric] for run in runs]))
+        assert value >= floor[metric] - EPSILON, (family, name, metric, runs, floor[metric])
 
 
 @pytest.mark.slow
@@ -954,21 +963,28 @@ def test_noindex_pages_give_way_to_content_on_a_wiki(tmp_path: Path) -> None:
     been seen often enough to be demoted."""
     site = make_site("wiki", 0, "small", 0)
     budget = math.ceil(0.5 * site.manifest(with_digest=False)["counts"]["urls"])
-    got = {}
+    runs: dict[tuple[bool, bool], list[tuple[float, float]]] = {}
     with serve(site) as served:
         for balance in (True, False):
             for on in (True, False):
-                out = tmp_path / f"job-{balance}-{on}"
-                _crawl(site, served, "source-ucc", out, budget,
-                       params={"duplicates": on, "balance": balance})
-                caps = read_captures(sorted((out / "warcs").glob("*.warc.gz")))
-                truth = zoo_truth(site, urlsplit(served.url).hostname or "")
-                judged = m.judge(caps, truth)[:budget]
-                noindex = sum(1 for c in caps[:budget] if c.is_html and c.payload
-                              and parse_html(c.url, c.payload).noindex)
-                got[balance, on] = (noindex / len(judged),
-                                    m.recall_entities(judged, truth) or 0.0)
-    # With Balance (eq. 10), measured: 56% vs 64% of the budget on noindex pages, recall
+                for random_state in DRAWS:
+                    out = tmp_path / f"job-{balance}-{on}-{random_state}"
+                    _crawl(site, served, "source-ucc", out, budget, params={
+                        "duplicates": on, "balance": balance, "random_state": random_state})
+                    caps = read_captures(sorted((out / "warcs").glob("*.warc.gz")))
+                    truth = zoo_truth(site, urlsplit(served.url).hostname or "")
+                    judged = m.judge(caps, truth)[:budget]
+                    noindex = sum(1 for c in caps[:budget] if c.is_html and c.payload
+                                  and parse_html(c.url, c.payload).noindex)
+                    runs.setdefault((balance, on), []).append(
+                        (noindex / len(judged), m.recall_entities(judged, truth) or 0.0))
+    # the median share and recall of three samples (one draw is luck: at random_state 0
+    # the sample's four talk pages are judged low-value, recall 0.73 and 0.79)
+    got = {key: tuple(float(np.median(x)) for x in zip(*values, strict=True))
+           for key, values in runs.items()}
+    # Session 53, medians of three draws: with Balance 21% vs 47% of the budget on noindex
+    # pages, recall 1.00 vs 0.96; without, 20% vs 46%, recall 1.00 vs 0.85. Before, one
+    # draw each: with Balance (eq. 10), 56% vs 64% of the budget on noindex pages, recall
     # 0.73 vs 0.73 (vs 73% before the content-share factor, which puts some of these
     # link-heavy pages back too). Since a promoted URL takes the link that promoted it
     # (archiver/linking.py), the crawl without the factor finds more here (recall 0.76; with
