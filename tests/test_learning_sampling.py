@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
 import pytest
 
 from archiver.learning.sampling import SiteSampler, is_refusal
@@ -65,9 +66,20 @@ def test_a_group_s_draw_depends_on_its_own_urls_alone() -> None:
     urls = [f"http://s/{i}" for i in range(40)]
     assert sampler._draw(urls) == sampler._draw(urls[::-1])
     # a Generator seeds the salt, so one Generator's state gives one draw
-    import numpy as np
     assert SiteSampler(10, random_state=np.random.default_rng(5))._draw(urls) \
         == SiteSampler(10, random_state=np.random.default_rng(5))._draw(urls)
+
+
+def test_a_draw_ignores_the_host_port_and_session() -> None:
+    """The same site served at another address (a test server's port 0), or visited in
+    another session (phpBB's ``sid``), draws the same URLs ("Draws")."""
+    def drawn(host: str, query: str = "") -> str:
+        urls = [f"http://{host}/t/{i}{query}" for i in range(40)]
+        return SiteSampler(10, random_state=0)._draw(urls).removeprefix(f"http://{host}")
+
+    assert drawn("127.0.0.1:40001") == drawn("127.0.0.1:40002") == drawn("forum.example")
+    one, other = (drawn("f", f"?sid={c * 32}").partition("?")[0] for c in "ab")
+    assert one == other == drawn("f")
 
 
 def test_only_available_urls_are_drawn() -> None:
