@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import pytest
@@ -129,6 +130,44 @@ def test_a_sample_that_runs_short_draws_from_the_groups_it_held() -> None:
     assert run()[1] == drawn                                    # one seed, one draw
     assert run(widen=False)[1] == []
     assert run(min_pages=11)[1] == []                           # 11 pages: not short
+
+
+def _short_menu_sample(**kw: Any) -> tuple[SiteSampler, list[str]]:
+    """A Mezzanine-like site: one Apath holds the menu (about, contact, help, legal, blog,
+    gallery) on every page, the first four entries known from the start; the sample runs
+    out after them. Returns the sampler and what `widen` draws."""
+    site = "http://m"
+    known = [f"{site}/{p}/" for p in ("about", "contact", "help", "legal")]
+    menu = [*known, f"{site}/blog/", f"{site}/gallery/"]
+    sampler = SiteSampler(100, min_pages=100, random_state=0, **kw)
+    sampler.add_seeds([f"{site}/", *known])
+    for page in [f"{site}/", *known]:
+        assert sampler.add_page(page, [L(u, NAV) for u in menu if u != page]) == []
+    assert sampler.done and sampler.stop_reason() == "exhausted"
+    return sampler, sorted(r.url for r in sampler.widen())
+
+
+def test_a_short_sample_draws_a_held_menu_s_new_sections_whatever_their_kind() -> None:
+    """A real Mezzanine's menu (about, contact, blog, gallery) is one Apath held on every
+    page for its known entries, and the sample (draw 1) ended after 8 pages, none of the
+    blog: ``/blog/`` is of the kind ``/*/`` of the about and contact pages, of which the
+    sample knew 4, so `widen` left it (95% of the posts after 2.66 times the floor, 1.30
+    at the other draws). From a held menu (`_alike`), `widen` also draws a URL under a
+    first path segment no known URL has, each such section once ("Held groups")."""
+    assert _short_menu_sample()[1] == ["http://m/blog/", "http://m/gallery/"]
+    assert _short_menu_sample(menu_sections=False)[1] == []
+    # only while the sample is shorter than min_pts² pages (5 pages here, minPts 2: 4)
+    assert _short_menu_sample(min_pts=2)[1] == []
+    # links that change from page to page are no menu: a new section of a kind known
+    # min_pts times is left there
+    sampler = SiteSampler(100, min_pages=100, random_state=0)
+    pages = [f"http://m/{p}/" for p in ("about", "contact", "help", "legal")]
+    sampler.add_seeds(["http://m/", *pages])
+    assert sampler.add_page("http://m/", [L(u, NAV) for u in pages]) == []
+    for i, page in enumerate(pages):
+        assert sampler.add_page(page, [L("http://m/", NAV), L(f"http://m/s{i}/", NAV)]) == []
+    assert sampler.done and len(sampler._held) == 5
+    assert sampler.widen() == []
 
 
 def _walk_menu(sampler: SiteSampler) -> list[str]:

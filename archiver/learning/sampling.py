@@ -97,7 +97,18 @@ class SiteSampler:
     `min_pages` (Trac's 95% point 675 -> 849 requests), so only a short sample is widened,
     and only with kinds it barely knows (a photo gallery's sample: 18 -> 39 pages). A
     MediaWiki namespace in a query value (``title=Talk:X``) makes a kind of its own
-    (`archiver.learning.duplicates.url_kind`), as it does in a path.
+    (`archiver.learning.duplicates.url_kind`), as it does in a path. A held group that is
+    a menu (its Apath's URLs mostly those of the page before, `_alike`) also gives one URL
+    under a first path segment no known URL has, whatever its kind (``menu_sections``):
+    the entries of a site's menu are often all of one kind, ``/about/``, ``/contact/``,
+    ``/blog/``, and a real Mezzanine's sample (draw 1) ended after 8 pages, the about
+    and contact pages, without the blog (its 95% point 2.66 times the floor, 1.30 at the
+    other draws). Only a sample of fewer than `min_pts`² pages does so, too few to hold
+    `min_pts` pages of `min_pts` page types: drawn in any short sample, the menus of a
+    real MoinMoin, whose pages live at the root, each a section, gave its system and help
+    pages (FindPage, HelpOnSearching) to a sample of 144 pages, and the harvest went to
+    the help pages early (95% of its pages after 1.35 -> 1.79 times the floor, draw 1;
+    `benchmarks/results/menu-sections-and-url-guard.md`).
 
     **Menus** (``menus``, off): holding a group assumes that its URLs lead to one type of
     page, so that the known one's destination stands for the rest. A site's menu is one
@@ -309,6 +320,10 @@ class SiteSampler:
     widen : bool, default=True
         Let `widen` draw from the held groups of a sample that ran short (see "Held
         groups").
+    menu_sections : bool, default=True
+        Let `widen` draw from a held menu one URL of a section no known URL is in,
+        whatever its kind, while the sample has fewer than `min_pts`² pages (see "Held
+        groups").
     menus : bool, default=False
         Let a held group that repeats its Apath's URLs of the page before draw one URL of
         a section no known URL is in (see "Menus").
@@ -354,7 +369,8 @@ class SiteSampler:
         self, sample_size: int = 1000, *, min_pages: int = 200, saturation: float = 0.01,
         min_pts: int = 4, noindex_kinds: bool = True, query_modes: bool = True,
         walls: bool = True, widen: bool = True, homing: bool = True, alias_links: bool = True,
-        refusals: bool = True, login_kinds: bool = True, menus: bool = False,
+        refusals: bool = True, login_kinds: bool = True, menu_sections: bool = True,
+        menus: bool = False,
         kind_draws: bool = False, section_priority: bool = False,
         random_state: int | np.random.Generator | None = None,
     ) -> None:
@@ -371,6 +387,7 @@ class SiteSampler:
         self.alias_links = alias_links
         self.refusals = refusals
         self.login_kinds = login_kinds
+        self.menu_sections = menu_sections
         self.menus = menus
         self.kind_draws = kind_draws
         self.section_priority = section_priority
@@ -415,8 +432,8 @@ class SiteSampler:
         self._direct: Counter[str] = Counter()       # URL kind → pages fetched without one
         self._refused: Counter[str] = Counter()      # URL kind → sampled URLs refused
         self._pages_with: Counter[str] = Counter()  # Apath → pages it appeared on
-        self._held: list[tuple[str, list[str], str]] = []  # (Apath, U(p,x), p) of groups
-        #                                              given nothing for a known URL (`widen`)
+        self._held: list[tuple[str, list[str], str, bool]] = []  # (Apath, U(p,x), p, a
+        #                  menu: `_alike`) of groups given nothing for a known URL (`widen`)
         self._n_groups = 0
         self._f1 = 0
 
@@ -499,9 +516,9 @@ class SiteSampler:
             if apath in self.settled_:
                 continue
             if any(u in self._known for u in urls):
-                self._held.append((apath, urls, url))
-                if self.menus and before is not None and _alike(before, urls) \
-                        and (new := self._new_sections(urls)):
+                menu = before is not None and _alike(before, urls)
+                self._held.append((apath, urls, url, menu))
+                if self.menus and menu and (new := self._new_sections(urls)):
                     requests.append(self._request(self._draw(new),
                                                   apath, url))
                 continue
@@ -561,12 +578,14 @@ class SiteSampler:
             return []
         held, self._held = self._held, []
         kinds = Counter(self.mode_kind(u) for u in self._known)
+        sections = self.menu_sections and self.n_pages < self.min_pts ** 2
         requests = []
-        for apath, urls, holder in held:
+        for apath, urls, holder, menu in held:
             if apath in self.settled_:
                 continue
             fresh = [u for u in dict.fromkeys(urls) if u not in self._known
-                     and self._drawable(u) and kinds[self.mode_kind(u)] < self.min_pts]
+                     and self._drawable(u) and (kinds[self.mode_kind(u)] < self.min_pts or (
+                         menu and sections and _section(u) not in self._sections))]
             if not fresh:
                 continue
             choice = self._draw(fresh)

@@ -463,7 +463,9 @@ class SourceStrategy(Strategy):
     kind whose first 4 sampled pages all asked for a password, a sign-in form; default
     true; same place), ``widen`` (a sample that runs out of requests before
     ``min_pages`` draws from the groups it gave nothing for holding a known URL, URLs of
-    kinds it knows fewer than 4 of; default true; same place), ``menus`` (a group held
+    kinds it knows fewer than 4 of; default true; same place), ``menu_sections`` (and,
+    while it has fewer than 16 pages, from a held menu one URL under a first path segment
+    no known URL has, whatever its kind; default true; same place), ``menus`` (a group held
     for a known URL that repeats its Apath's URLs of the page before, a menu, still gets
     one URL under a first path segment the sample has not requested yet; default false;
     same place), ``kind_draws`` (a group of unknown URLs gets one URL of each kind of URL
@@ -529,7 +531,8 @@ class SourceStrategy(Strategy):
             "family_runs", "files",
             "homing", "refusals",
             "link_family", "listing_exhaustion", "login_kinds",
-            "kind_draws", "listings_by_links", "live_outliers", "live_views", "menus",
+            "kind_draws", "listings_by_links", "live_outliers", "live_views", "menu_sections",
+            "menus",
             "near_duplicates", "section_priority",
             "noindex_kinds", "outlier_hubs",
             "page_family", "path_views", "pattern_outlines", "pooled_patterns", "query_modes",
@@ -612,6 +615,7 @@ class SourceStrategy(Strategy):
             alias_links=bool(params.get("alias_links", True)),
             refusals=bool(params.get("refusals", True)),
             login_kinds=bool(params.get("login_kinds", True)),
+            menu_sections=bool(params.get("menu_sections", True)),
             menus=bool(params.get("menus", False)),
             kind_draws=bool(params.get("kind_draws", False)),
             section_priority=bool(params.get("section_priority", False)),
@@ -701,6 +705,7 @@ class SourceStrategy(Strategy):
                 "homing": self.sampler.homing, "alias_links": self.sampler.alias_links,
                 "refusals": self.sampler.refusals,
                 "login_kinds": self.sampler.login_kinds, "widen": self.sampler.widen_held,
+                "menu_sections": self.sampler.menu_sections,
                 "menus": self.sampler.menus, "kind_draws": self.sampler.kind_draws,
                 "section_priority": self.sampler.section_priority,
                 "content_guard": self.content_guard,
