@@ -20,6 +20,7 @@ from archiver.learning.clustering import (
     merge_heights,
     page_silhouettes,
     select_eps,
+    type_merges,
     widen_eps,
 )
 from archiver.learning.features import XPathVectorizer, leaf_xpaths
@@ -302,3 +303,46 @@ def test_select_eps_stops_below_a_merge_of_two_big_groups() -> None:
     assert clusters(select_eps(dist, heights, smaller, knee, big_share=1.0)) == (1, 2)
     assert clusters(select_eps(dist, heights, smaller, knee)) == (2, 3)
     assert PageClusterer().fit(X).n_clusters_ == 3
+
+
+def test_type_merges_are_merges_of_two_groups_the_urls_tell_apart() -> None:
+    # pages 0-5 topics, 6-10 a member's post lists, 11-15 topics of another template
+    sections = ["forum"] * 6 + ["member"] * 5 + ["forum"] * 5
+    chain = [(i, i + 1) for i in (*range(5), *range(6, 10), *range(11, 15))]
+    a, b = (np.array(x) for x in zip(*chain, (0, 11), (0, 6), strict=True))
+    apart = type_merges(a, b, sections, min_size=4)
+    assert apart.tolist() == [False] * 13 + [False, True]   # one section joins; two do not
+    assert not type_merges(a, b, sections, min_size=6).any()   # the post lists: 5 pages
+    # a group not nearly all in one section is no page type by its URLs: a WordPress's
+    # archives, one template under category/, author/ and tag/
+    mixed = ["category", "author", "tag", "category", "author", "tag", *sections[6:]]
+    assert not type_merges(a, b, mixed, min_size=4)[-1]
+    one_off = ["forum"] * 4 + ["account"] * 2 + sections[6:]   # 9 of 11: under 0.9
+    assert not type_merges(a, b, one_off, min_size=4)[-1]
+    assert type_merges(a, b, one_off, min_size=4, purity=0.8)[-1]
+
+
+def test_select_eps_stops_below_a_merge_of_two_sections() -> None:
+    # A real django-machina: topics (60 pages) and members' post lists (15) 0.47 apart,
+    # profiles far away. The silhouettes join topics and post lists, and the post lists
+    # are under 20% of the pages; their URLs tell them apart (`type_merges`), and with
+    # `type_share` the range ends below that merge. Fragments of one section still join.
+    rng = np.random.default_rng(9)
+    spread = [0.03, 0.15]
+    X = np.vstack([rng.normal(0, spread, (60, 2)),
+                   rng.normal(0, spread, (15, 2)) + np.array([0.47, 0]),
+                   rng.normal(0, 0.02, (10, 2)) + np.array([0.0, 1.4])])
+    sections = ["forum"] * 60 + ["member"] * 25
+
+    def clusters(model: PageClusterer) -> tuple[int, int]:
+        labels = model.labels_
+        return len(set(labels[:75]) - {-1}), model.n_clusters_
+
+    assert clusters(PageClusterer().fit(X, sections)) == (1, 2)          # off by default
+    assert clusters(PageClusterer(type_share=0.1).fit(X, sections)) == (2, 3)
+    assert clusters(PageClusterer(type_share=0.1).fit(X)) == (1, 2)     # no URLs given
+    one = ["forum"] * 75 + sections[75:]
+    assert clusters(PageClusterer(type_share=0.1).fit(X, one)) == (1, 2)
+    assert clusters(PageClusterer(type_share=0.2).fit(X, sections)) == (1, 2)  # 15 < 17
+    with pytest.raises(ValueError, match="85 pages but 3 sections"):
+        PageClusterer(type_share=0.1).fit(X, sections[:3])

@@ -167,6 +167,19 @@ def test_bundles_without_collapse_load_as_trained(learned, tmp_path) -> None:
     assert not SourceModel.load(folder).vectorizer_.collapse
 
 
+def test_bundles_keep_their_type_share_and_old_ones_load_without_it(learned, tmp_path,
+                                                                     ) -> None:
+    """A bundle saved before `type_share` existed was clustered without the URL guard."""
+    _, model = learned
+    assert model.type_share == 0.1 and model.params()["type_share"] == 0.1
+    folder = _bundle(model, tmp_path)
+    assert SourceModel.load(folder).type_share == 0.1
+    m = json.loads((folder / "manifest.json").read_text())
+    del m["params"]["type_share"]
+    (folder / "manifest.json").write_text(json.dumps(m))
+    assert SourceModel.load(folder).type_share == 0.0
+
+
 def _cluster_of(model: SourceModel, url: str) -> int:
     return int(model.labels_[model.urls_.index(url)])
 

@@ -13,6 +13,7 @@ from archiver.learning.urlshape import (
     learn_shape,
     page_family,
     page_form,
+    page_section,
     page_types,
 )
 
@@ -284,6 +285,18 @@ def test_query_modes_are_the_site_s_word_values_not_its_names() -> None:
 ])
 def test_page_form(url: str, form: str) -> None:
     assert page_form(url) == form
+
+
+@pytest.mark.parametrize(("url", "section"), [
+    ("http://m.test/forum/cycling-9/topic/bread-132/?page=2", "forum"),
+    ("http://m.test/member/profile/3/posts/", "member"),
+    ("http://b.test/2024/01/02/a-post/", "*"),                    # a name or number first
+    ("http://b.test/about/", "*"),
+    ("http://w.test/doku.php?id=wiki:syntax&do=index", "*?do&id"),
+    ("http://b.test/", ""),
+])
+def test_page_section(url: str, section: str) -> None:
+    assert page_section(url) == section
 
 
 def test_page_family_joins_the_clusters_of_one_page_type() -> None:

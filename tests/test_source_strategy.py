@@ -1553,6 +1553,22 @@ def test_hits_resets_must_be_probabilities(key: str) -> None:
             make(bad)
 
 
+def test_type_share_must_be_a_share_of_the_sample() -> None:
+    from archiver.errors import ProfileError
+
+    def make(share: object) -> Any:
+        return REGISTRY["source-ucc"](profile_from_dict({
+            "name": "t", "seeds": ["http://s.test/"],
+            "strategy": {"name": "source-ucc", "params": {"type_share": share}}}))
+
+    assert make(0).type_share == 0.0 and make(0.25).params()["type_share"] == 0.25
+    assert REGISTRY["source-ucc"](profile_from_dict({
+        "name": "t", "seeds": ["http://s.test/"]})).type_share == 0.1
+    for bad in (1.5, -0.1):
+        with pytest.raises(ProfileError, match=r"strategy\.params\.type_share"):
+            make(bad)
+
+
 def test_type_scores_param_scores_a_split_page_type_as_one_crawling_for_ucc(
         tmp_path: Path) -> None:
     """``type_scores`` (default true) crawling for UCC: the blog whose posts the sample split

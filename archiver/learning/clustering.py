@@ -9,6 +9,9 @@ two real sites and the zoo (benchmarks/results/eps-rule.txt).
 from __future__ import annotations
 
 import logging
+import math
+from collections import Counter
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -19,13 +22,15 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["EPS_RULES", "PageClusterer", "auto_eps", "k_distances", "knee_eps",
-           "merge_heights", "page_silhouettes", "select_eps", "widen_eps"]
+__all__ = ["EPS_RULES", "TYPE_SHARE", "PageClusterer", "auto_eps", "k_distances", "knee_eps",
+           "merge_heights", "merge_tree", "page_silhouettes", "select_eps", "type_merges",
+           "widen_eps"]
 
 EPS_RULES = ("silhouette", "knee", "gap", "tail", "paper")
 _MIN_EPS = 1e-9  # DBSCAN needs eps > 0; identical pages have K-dist 0
 WIDEN = 1.5      # "gap" rule: `widen_eps` looks for the break within [eps, 1.5 eps]
 BIG_SHARE = 0.2  # `select_eps`, `widen_eps`: below the first merge of two 20% groups
+TYPE_SHARE = 0.1  # `SourceModel`: below the first merge of two 10% groups of two sections
 
 
 def k_distances(X: sp.spmatrix | np.ndarray, min_pts: int = 4) -> np.ndarray:
@@ -179,7 +184,8 @@ def page_silhouettes(dist: np.ndarray, labels: np.ndarray) -> np.ndarray:
 
 
 def select_eps(dist: np.ndarray, heights: np.ndarray, smaller: np.ndarray, eps: float, *,
-               min_pts: int = 4, big_share: float = BIG_SHARE) -> float:
+               min_pts: int = 4, big_share: float = BIG_SHARE,
+               apart: np.ndarray | None = None) -> float:
     """Raise a density-based eps to the cut between clusters that the pages' silhouettes
     support; the smallest such cut when several are as good.
 
@@ -210,6 +216,16 @@ def select_eps(dist: np.ndarray, heights: np.ndarray, smaller: np.ndarray, eps: 
     real MediaWiki a 39-page group of edit forms passed under it (purity 0.36; see
     benchmarks/results/widen-guard.txt and eps-rule.txt).
 
+    Given `apart` (`type_merges`, from the pages' URLs: ``PageClusterer(type_share=…)``),
+    the range also ends below the first merge of two smaller groups whose URLs name two
+    page types. On a real django-machina the silhouettes cut at 0.955, where topics (134
+    of 200 pages), members' post lists (34) and profiles (21) are one cluster (mean 0.528,
+    against 0.403 at 0.438, where they are three): a member's post list shows posts as a
+    topic does, and the harvest spent 257 requests on post lists
+    (``/member/profile/N/posts/``) as on topics (``/forum/F/topic/T/``). A type split by
+    an optional region (a topic of one post and of fifteen) stays in its section of the
+    site, and still joins.
+
     Parameters
     ----------
     dist : ndarray of shape (n, n)
@@ -220,6 +236,9 @@ def select_eps(dist: np.ndarray, heights: np.ndarray, smaller: np.ndarray, eps: 
         The density-based eps (`knee_eps`).
     min_pts : int, default=4
     big_share : float, default=0.2
+    apart : ndarray of bool, optional
+        For each merge, whether it joins two page types by their URLs (`type_merges`):
+        the range ends below the first of them too.
 
     References
     ----------
@@ -229,6 +248,8 @@ def select_eps(dist: np.ndarray, heights: np.ndarray, smaller: np.ndarray, eps: 
 
     above = heights > eps
     big = above & (smaller >= big_share * (heights.size + 1))
+    if apart is not None:
+        big |= above & apart
     top = float(heights[big].min()) if big.any() else np.inf
     inside = above & (heights < top)
     if not inside.any():
@@ -247,16 +268,16 @@ def select_eps(dist: np.ndarray, heights: np.ndarray, smaller: np.ndarray, eps: 
     return max(candidates[int(np.argmax(means >= means[best] - se))], _MIN_EPS)
 
 
-def merge_heights(X: sp.spmatrix | np.ndarray, kdist: np.ndarray,
-                  dist: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """The merges of DBSCAN's clusters as eps grows: edge weights of the minimum spanning
-    tree of the mutual-reachability graph (distance max(K-dist a, K-dist b, ‖a − b‖)),
-    sorted, and for each merge the page count of the smaller of the two groups it joins
-    (outliers counting as singletons).
+def merge_tree(X: sp.spmatrix | np.ndarray, kdist: np.ndarray,
+               dist: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The merges of DBSCAN's clusters as eps grows: the edges of the minimum spanning tree
+    of the mutual-reachability graph (distance max(K-dist a, K-dist b, ‖a − b‖)), sorted by
+    weight, as (heights, a, b): the merge at heights[k] joins the groups of pages a[k] and
+    b[k].
 
     Prim's algorithm over the dense distance matrix (O(n²) time and memory: ~8 MB and tens
-    of milliseconds for 1,000 pages), then union–find in height order for the sizes.
-    `dist`, the pages' pairwise distances, is computed from `X` when not given.
+    of milliseconds for 1,000 pages). `dist`, the pages' pairwise distances, is computed
+    from `X` when not given.
 
     References
     ----------
@@ -267,7 +288,7 @@ def merge_heights(X: sp.spmatrix | np.ndarray, kdist: np.ndarray,
 
     n = X.shape[0]
     if n < 2:
-        return np.zeros(0), np.zeros(0, dtype=np.int64)
+        return np.zeros(0), np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
     core = np.asarray(kdist, dtype=np.float64)
     dist = (pairwise_distances(X, metric="euclidean") if dist is None
             else np.array(dist, dtype=np.float64))
@@ -289,24 +310,91 @@ def merge_heights(X: sp.spmatrix | np.ndarray, kdist: np.ndarray,
         np.minimum(best, dist[j], out=best)
         best[in_tree] = np.inf
     order = np.argsort(weight, kind="stable")
-    parent = np.arange(n)
-    size = np.ones(n, dtype=np.int64)
+    return weight[order], a_end[order], b_end[order]
 
-    def root(x: int) -> int:
+
+def merge_heights(X: sp.spmatrix | np.ndarray, kdist: np.ndarray,
+                  dist: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """The heights of the merges of `merge_tree`, and for each merge the page count of the
+    smaller of the two groups it joins (outliers counting as singletons)."""
+    heights, a, b = merge_tree(X, kdist, dist)
+    return heights, _smaller(a, b, X.shape[0])
+
+
+def _smaller(a: np.ndarray, b: np.ndarray, n: int) -> np.ndarray:
+    """For each merge of `merge_tree`, the page count of the smaller group it joins."""
+    smaller = np.empty(a.size, dtype=np.int64)
+    groups = _Groups(n)
+    for k, (x, y) in enumerate(zip(a.tolist(), b.tolist(), strict=True)):
+        smaller[k] = min(groups.size(x), groups.size(y))
+        groups.join(x, y)
+    return smaller
+
+
+def type_merges(a: np.ndarray, b: np.ndarray, sections: Sequence[str], min_size: int,
+                purity: float = 0.9) -> np.ndarray:
+    """Which merges of `merge_tree` join two page types by their URLs: two groups of at
+    least `min_size` pages, each with `purity` of its pages in one section of the site
+    (`sections`, one per page: `archiver.learning.urlshape.page_section`), and not the same.
+
+    Fragments of one page type that a template's optional region splits (a topic of one
+    post and of fifteen, a list with and without a pager) live in one section; the main
+    page types of a site often do not (``/forum/…/topic/…`` and ``/member/…/posts/``).
+    `select_eps` ends its range below the first such merge. Why sections and pure groups,
+    measured on the samples of 23 real sites and the zoo
+    (`benchmarks/results/menu-sections-and-url-guard.md`): by the whole URL form, a media
+    site's tag lists (``photos/tags/*``) and photo streams (``photos/*``), one template,
+    stayed apart, and the zoo media site's photo example fell in no cluster; with groups
+    half in one section, a real WordPress's archives, one template under ``category/``,
+    ``author/``, ``tag/`` and ``page/``, fell apart into 14 clusters and 46 outliers.
+    """
+    out = np.zeros(a.size, dtype=bool)
+    groups = _Groups(len(sections), [Counter([x]) for x in sections])
+    for k, (x, y) in enumerate(zip(a.tolist(), b.tolist(), strict=True)):
+        one, other = groups.labels(x), groups.labels(y)
+        n_one, n_other = groups.size(x), groups.size(y)
+        if min(n_one, n_other) >= min_size:
+            (f1, c1), = one.most_common(1)
+            (f2, c2), = other.most_common(1)
+            out[k] = (f1 != f2 and c1 >= purity * n_one and c2 >= purity * n_other)
+        groups.join(x, y)
+    return out
+
+
+class _Groups:
+    """Union–find over pages, with each group's size and, optionally, a count of its pages'
+    labels (their sections, `type_merges`)."""
+
+    def __init__(self, n: int, labels: list[Counter[str]] | None = None) -> None:
+        self._parent = list(range(n))
+        self._size = [1] * n
+        self._labels = labels
+
+    def root(self, x: int) -> int:
+        parent = self._parent
         while parent[x] != x:
             parent[x] = parent[parent[x]]
-            x = int(parent[x])
+            x = parent[x]
         return x
 
-    smaller = np.empty(n - 1, dtype=np.int64)
-    for k, e in enumerate(order):
-        ra, rb = root(int(a_end[e])), root(int(b_end[e]))
-        if size[ra] < size[rb]:
-            ra, rb = rb, ra
-        smaller[k] = size[rb]
-        parent[rb] = ra
-        size[ra] += size[rb]
-    return weight[order], smaller
+    def size(self, x: int) -> int:
+        return self._size[self.root(x)]
+
+    def labels(self, x: int) -> Counter[str]:
+        assert self._labels is not None
+        return self._labels[self.root(x)]
+
+    def join(self, x: int, y: int) -> None:
+        rx, ry = self.root(x), self.root(y)
+        if rx == ry:
+            return
+        if self._size[rx] < self._size[ry]:
+            rx, ry = ry, rx
+        self._parent[ry] = rx
+        self._size[rx] += self._size[ry]
+        if self._labels is not None:
+            self._labels[rx].update(self._labels[ry])
+            self._labels[ry] = Counter()
 
 
 def widen_eps(heights: np.ndarray, smaller: np.ndarray, eps: float, *,
@@ -393,6 +481,10 @@ class PageClusterer:
         (`widen_eps`, the rule before 2026-11); or a K-dist histogram rule (`auto_eps`).
     w_per_page : float, default=0.0048
         The paper's bin-count factor w divided by |D| (only for ``eps_rule="paper"``).
+    type_share : float, default=0.0
+        With the pages' sections given to `fit`, ``eps_rule="silhouette"`` cuts below the
+        first merge of two groups of at least this share of the pages (and minPts) that
+        their URLs tell apart (`type_merges`); 0 turns it off.
 
     Attributes
     ----------
@@ -413,15 +505,19 @@ class PageClusterer:
 
     def __init__(
         self, min_pts: int = 4, eps: float | str = "auto", eps_rule: str = "silhouette",
-        w_per_page: float = 0.0048,
+        w_per_page: float = 0.0048, type_share: float = 0.0,
     ) -> None:
         self.min_pts = min_pts
         self.eps = eps
         self.eps_rule = eps_rule
         self.w_per_page = w_per_page
+        self.type_share = type_share
 
-    def fit(self, X: sp.spmatrix | np.ndarray) -> Self:
-        """Cluster the training pages (rows of `X`, L1-normalised TF-IDF vectors)."""
+    def fit(self, X: sp.spmatrix | np.ndarray, sections: Sequence[str] | None = None,
+            ) -> Self:
+        """Cluster the training pages (rows of `X`, L1-normalised TF-IDF vectors);
+        `sections`, the site's section of each (`archiver.learning.urlshape.page_section`),
+        for `type_share`."""
         from sklearn.cluster import DBSCAN
         from sklearn.metrics import pairwise_distances
 
@@ -437,8 +533,16 @@ class PageClusterer:
             eps = self._auto_eps(X)
             if self.eps_rule in ("gap", "silhouette") and n >= self.min_pts:
                 dist = pairwise_distances(X, metric="euclidean")
-                heights, smaller = merge_heights(X, self.kdist_, dist)
-                eps = (select_eps(dist, heights, smaller, eps, min_pts=self.min_pts)
+                heights, a, b = merge_tree(X, self.kdist_, dist)
+                smaller = _smaller(a, b, n)
+                apart = None
+                if sections is not None and self.type_share > 0:
+                    if len(sections) != n:
+                        raise ValueError(f"{n} pages but {len(sections)} sections")
+                    apart = type_merges(a, b, sections,
+                                        max(self.min_pts, math.ceil(self.type_share * n)))
+                eps = (select_eps(dist, heights, smaller, eps, min_pts=self.min_pts,
+                                  apart=apart)
                        if self.eps_rule == "silhouette" else widen_eps(heights, smaller, eps))
         elif isinstance(self.eps, (int, float)) and self.eps > 0:
             eps = float(self.eps)

@@ -23,7 +23,7 @@ from lxml import etree
 from archiver import __version__
 from archiver.errors import ModelFormatError
 from archiver.learning.classify import PageClassifier
-from archiver.learning.clustering import EPS_RULES, PageClusterer
+from archiver.learning.clustering import EPS_RULES, TYPE_SHARE, PageClusterer
 from archiver.learning.features import XPathVectorizer, leaf_xpaths
 from archiver.learning.navigation import (
     BACKOFF_LEVELS,
@@ -33,7 +33,7 @@ from archiver.learning.navigation import (
     cluster_content,
     dsim,
 )
-from archiver.learning.urlshape import UrlPatterns, page_types
+from archiver.learning.urlshape import UrlPatterns, page_section, page_types
 
 if TYPE_CHECKING:
     from typing import Self
@@ -87,6 +87,11 @@ class SourceModel:
         depth are one feature. Bundles saved before this parameter existed load with False.
     backoff : sequence of str
         Back-off levels of the navigation table (`archiver.learning.navigation`).
+    type_share : float, default=0.1
+        The "silhouette" rule's eps stays below the first merge of two groups of at least
+        this share of the sampled pages that lie in two sections of the site
+        (`archiver.learning.urlshape.page_section`, `archiver.learning.clustering.
+        type_merges`); 0 turns it off, as in bundles saved before it existed.
 
     Attributes
     ----------
@@ -116,8 +121,10 @@ class SourceModel:
     def __init__(
         self, *, min_pts: int = 4, eps: float | str = "auto", eps_rule: str = "silhouette",
         norm: str = "l2", collapse: bool = True, backoff: Sequence[str] = DEFAULT_BACKOFF,
+        type_share: float = TYPE_SHARE,
     ) -> None:
         self.min_pts = min_pts
+        self.type_share = type_share
         self.eps = eps
         self.eps_rule = eps_rule
         self.norm = norm
@@ -128,6 +135,7 @@ class SourceModel:
     def params(self) -> dict[str, Any]:
         """The constructor parameters, as stored in the manifest."""
         return {"min_pts": self.min_pts, "eps": self.eps, "eps_rule": self.eps_rule,
+                "type_share": self.type_share,
                 "norm": self.norm, "collapse": self.collapse, "backoff": list(self.backoff)}
 
     # --- learning --------------------------------------------------------------------------
@@ -163,8 +171,9 @@ class SourceModel:
         vec = XPathVectorizer(min_df=self.min_pts, norm=self.norm,
                               collapse=self.collapse).fit(bags)
         X = vec.transform(bags)
-        clusterer = PageClusterer(min_pts=self.min_pts, eps=self.eps,
-                                  eps_rule=self.eps_rule).fit(X)
+        clusterer = PageClusterer(min_pts=self.min_pts, eps=self.eps, eps_rule=self.eps_rule,
+                                  type_share=self.type_share).fit(
+                                      X, [page_section(u) for u in urls])
         labels = clusterer.labels_
         self.vectorizer_ = vec
         self.urls_ = list(urls)
@@ -305,6 +314,7 @@ class SourceModel:
             self = cls(min_pts=int(params["min_pts"]), eps=params["eps"],
                        eps_rule=str(params["eps_rule"]), norm=str(params["norm"]),
                        collapse=bool(params.get("collapse", False)),
+                       type_share=float(params.get("type_share", 0.0)),
                        backoff=tuple(params["backoff"]))
             vocab = [str(x) for x in m["vocabulary"]]
             keys = [(int(c), str(x)) for c, x in m["navigation_keys"]]

@@ -208,6 +208,13 @@ def page_form(url: str) -> str:
     return text
 
 
+def page_section(url: str) -> str:
+    """The first part of a page's URL form (`page_form`): the site's section the page type
+    lives in, ``forum`` of ``forum/*/topic/*``, ``member`` of ``member/profile/*/*``; ``*``
+    for a path that starts with a name or a number (``/2024/01/a-post/``, ``/about/``)."""
+    return page_form(url).partition("/")[0]
+
+
 def page_family(urls: Sequence[str], labels: Sequence[int], cluster: int,
                 n_clusters: int) -> list[int]:
     """The clusters (of `n_clusters`) holding the page type of `cluster`, by `page_form`:

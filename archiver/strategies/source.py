@@ -314,6 +314,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from archiver.errors import ProfileError
+from archiver.learning.clustering import TYPE_SHARE
 from archiver.learning.duplicates import DuplicateRates
 from archiver.learning.dust import Dust
 from archiver.learning.evidence import EVIDENCE_PRIOR, HarvestEvidence
@@ -482,7 +483,10 @@ class SourceStrategy(Strategy):
     module docstring), ``verdict_reset`` (ε of the randomized HITS whose values the
     low-value verdict also asks, crawling for UCC; default 0.1, 0 turns it off; same
     place), ``outlier_hubs`` (that randomized HITS counts the outlier pages' links, the
-    outliers one more hub of its walk; default true; same place), ``spread_ties`` (links
+    outliers one more hub of its walk; default true; same place), ``type_share`` (the
+    clustering's eps stays below the first merge of two groups of this share of the
+    sample in two sections of the site; default 0.1, 0 turns it off; see
+    `archiver.learning.clustering.select_eps`), ``spread_ties`` (links
     equal by eq. 12 are popped in an order a hash of their URL gives, not in discovery
     order; default false; see `_spread`),
     ``hub_per_page`` (HITS over A with each row divided by its cluster's sampled pages;
@@ -543,7 +547,7 @@ class SourceStrategy(Strategy):
         **{name: (int,) for name in ("exhaustion", "min_pages", "random_state",
                                       "rescore_every")},
         **{name: (int, float) for name in ("hits_reset", "hub_share", "low_value",
-                                            "verdict_reset")},
+                                            "type_share", "verdict_reset")},
         "alpha": (int, float, type(None)),
     }
 
@@ -592,6 +596,7 @@ class SourceStrategy(Strategy):
         self.use_worth = bool(params.get("worth", True))
         self.worth_rescore = bool(params.get("worth_rescore", True))
         self.hits_reset = float(params.get("hits_reset", 0.0))
+        self.type_share = float(params.get("type_share", TYPE_SHARE))
         self.outlier_hubs = bool(params.get("outlier_hubs", True))
         self.verdict_reset = float(params.get("verdict_reset", VERDICT_RESET))
         for key, value in (("hits_reset", self.hits_reset),
@@ -599,6 +604,9 @@ class SourceStrategy(Strategy):
             if not 0.0 <= value < 1.0:
                 raise ProfileError([f"strategy.params.{key}: {value} is not a probability "
                                     "in [0, 1); 0 is Kleinberg's HITS, e.g. 0.1"])
+        if not 0.0 <= self.type_share <= 1.0:
+            raise ProfileError([f"strategy.params.type_share: {self.type_share} is not a "
+                                "share of the sample in [0, 1]; 0 turns it off, e.g. 0.1"])
         self._ranked_worth: np.ndarray | None = None   # `rescore_due`
         self.content_guard = bool(params.get("content_guard", True))
         self.spread_ties = bool(params.get("spread_ties", False))   # see `_spread`
@@ -700,6 +708,7 @@ class SourceStrategy(Strategy):
                 "families": self.use_families, "family_runs": self.family_runs,
                 "destination_families": self.destination_families, "worth": self.use_worth,
                 "worth_rescore": self.worth_rescore, "hits_reset": self.hits_reset,
+                "type_share": self.type_share,
                 "verdict_reset": self.verdict_reset, "outlier_hubs": self.outlier_hubs,
                 "query_modes": self.sampler.query_modes, "walls": self.sampler.walls,
                 "homing": self.sampler.homing, "alias_links": self.sampler.alias_links,
@@ -1230,9 +1239,9 @@ class SourceStrategy(Strategy):
             self._texts.clear()
             self.views.flush()
             return
-        model = SourceModel().fit(urls, [self._bags[u] for u in urls], s.groups_, s.aliases_,
-                                  info=info, dead=s.dead_,
-                                  texts=[self._texts.get(u, (0, 0)) for u in urls])
+        model = SourceModel(type_share=self.type_share).fit(
+            urls, [self._bags[u] for u in urls], s.groups_, s.aliases_, info=info,
+            dead=s.dead_, texts=[self._texts.get(u, (0, 0)) for u in urls])
         target = None
         if self.mode == "target":
             target = self._target_cluster(model)
