@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -86,6 +87,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, default=None)
     args = ap.parse_args(argv)
     lines = models(args.models) if args.models is not None else samples()
+    what = "saved samples" if args.models is not None else "samples of benchmarks/eps_rule.py"
+    lines.insert(0, f"# type_share 0 vs {TYPE_SHARE} on the {what} ({time.strftime('%Y-%m-%d')}; "
+                    "python benchmarks/type_guard.py)")
     if args.out:
         args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return 0
