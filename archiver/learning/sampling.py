@@ -571,8 +571,10 @@ class SiteSampler:
         """Requests for the groups given nothing because they held a known URL, when the
         sample ran out of requests before `min_pages` ("Held groups"): each gets one of its
         URLs at random among those not known, of no closed kind, and of a kind (`mode_kind`)
-        the sample knows fewer than `min_pts` URLs of, counting the ones drawn here. Empty
-        otherwise; every held group is drawn from once."""
+        the sample knows fewer than `min_pts` URLs of, counting the ones drawn here; a held
+        menu, while the sample has fewer than `min_pts`² pages, also one of a first path
+        segment no known URL has (``menu_sections``). Empty otherwise; every held group is
+        drawn from once."""
         if not self.widen_held or self._pending or not self.order_ \
                 or self.n_pages >= min(self.min_pages, self.sample_size):
             return []
