@@ -636,17 +636,25 @@ class Crawl:
         """Re-judge a popped URL before fetching it: the strategy may have learned, since
         the URL was queued, that such links are not worth following (duplicate views,
         harvest evidence). A URL it would now skip is skipped, with the same `strategy:`
-        reason as in `process_page`. Only the verdict is re-taken: re-ranking a popped URL
-        by its drifted score as well put Balance (§4.4.1) into the order between two
+        reason as in `process_page`. A URL whose new priority has fallen below the
+        strategy's `requeue_share` of the one it was queued at goes back to the queue at the
+        new one (a lazy re-ranking, one URL at a time: `archiver.strategies.source`,
+        "Re-ranking"). Small drifts are left to the periodic re-ranking: re-ranking every
+        popped URL by its drifted score put Balance (§4.4.1) into the order between two
         periodic re-rankings, which on the small zoo forum traded valid ratio 0.777 for
         0.723."""
         if not self.strategy.rescore_interval or not item.parent_url or not item.anchor_path:
             return True              # seeds, redirect targets and embeds keep their boost
         decided = list(self.strategy.rescore(
             [Queued(item.id, item.url, item.depth, item.anchor_path, item.parent_url)]))
-        if not decided or self._overrule(decided[0][1]).follow:
+        if not decided:
             return True
-        self._store_decisions(decided)
+        d = self._overrule(decided[0][1])
+        share = self.strategy.requeue_share
+        if d.follow and not (share > 0 and item.priority > 0 and math.isfinite(d.priority)
+                             and d.priority < item.priority * share):
+            return True                 # (a URL queued at or below 0 is fetched at its turn)
+        self._store_decisions(decided)      # skipped, or requeued lower (`requeue_share`)
         return False
 
     def _rescore(self, why: str) -> None:

@@ -269,6 +269,50 @@ def test_a_popped_url_is_rejudged_and_skipped_when_the_strategy_changed_its_mind
     assert "/b" not in fetched and {"/a", "/c"} <= fetched
 
 
+@pytest.mark.parametrize("share", [0.5, 0.0])
+def test_a_popped_url_judged_far_below_its_queue_priority_is_requeued_there(
+        tmp_path, monkeypatch, share):
+    """Between two periodic re-rankings a learning strategy may learn that a kind of link
+    it ranked first leads to little (a forum's "last post" links, each a redirect to a
+    thread already fetched). A popped URL whose priority, judged again, has fallen below
+    `requeue_share` of its queued priority is put back at the new one, not fetched: /a
+    and /b, queued at 1.0 and now worth 0.1, come after /c (0.5); /d, now 0.6, is fetched
+    at its turn; /f, now below 0, comes last. /e, queued below 0 (a file, after every page)
+    and judged further below, is fetched at its turn: a share of a negative priority is
+    above it, and requeueing it there would never end. With the share 0 the popped URLs
+    are fetched in their queued order."""
+    from archiver import strategies
+    from archiver.strategies import Decision
+
+    first = {"a": 1.0, "b": 0.9, "c": 0.5, "d": 0.8, "e": -0.5, "f": 0.7}
+    now = {"a": 0.1, "b": 0.1, "c": 0.5, "d": 0.6, "e": -1.0, "f": -0.6}
+
+    class Drifts(strategies.REGISTRY["bfs"]):   # type: ignore[misc,valid-type]
+        rescore_interval = 1000
+        requeue_share = share
+
+        def decide(self, visit, links):
+            return [Decision(link.url, True, first[urlsplit(link.url).path[1:]], "first")
+                    for link in links]
+
+        def rescore(self, queued):
+            for q in queued:
+                yield q.id, Decision(q.url, True, now[urlsplit(q.url).path[1:]], "now")
+
+    monkeypatch.setitem(strategies.REGISTRY, "bfs", Drifts)
+    with serve_wsgi(_home_linking("abcdef")) as base:     # (a URL requeued for ever: stop)
+        result = Crawl(make_profile(base, tmp_path / "job", limits={"max_duration": 30})).run()
+    assert result.stop_reason == "frontier-empty"
+    conn = sqlite3.connect(tmp_path / "job" / "crawl.sqlite3")
+    order = [urlsplit(u).path for (u,) in conn.execute(
+        "SELECT u.url FROM fetch f JOIN url u ON u.id = f.url_id WHERE u.via != 'robots' "
+        "ORDER BY f.id")]
+    if share:
+        assert order == ["/", "/d", "/c", "/a", "/b", "/e", "/f"]
+    else:
+        assert order == ["/", "/a", "/b", "/d", "/f", "/c", "/e"]
+
+
 def test_the_strategy_can_ask_for_a_re_ranking_before_the_interval_is_up(
         tmp_path, monkeypatch):
     """A learning strategy whose values moved (a cluster's pages stopped bringing anything)

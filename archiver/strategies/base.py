@@ -171,6 +171,14 @@ class Strategy(ABC):
         redirects, files, errors alike; 0: never)."""
         return 0
 
+    @property
+    def requeue_share(self) -> float:
+        """During harvest, a popped URL queued at a priority above 0 whose priority, judged
+        again by `rescore`, has fallen below this share of it is put back at its new
+        priority instead of fetched (0: never): the queue's order mended one URL at a time
+        between two re-rankings of `rescore_interval`."""
+        return 0.0
+
     def rescore_due(self) -> bool:
         """During harvest, asked after every request when `rescore_interval` is set: True when
         the strategy's values moved so far since it last said so that the queue should be
