@@ -1553,20 +1553,26 @@ def test_hits_resets_must_be_probabilities(key: str) -> None:
             make(bad)
 
 
-def test_type_share_must_be_a_share_of_the_sample() -> None:
+@pytest.mark.parametrize(("name", "default", "bad"), [
+    ("type_share", 0.1, (1.5, -0.1)),
+    ("requeue_share", 0.0, (1.5, -0.1)),
+])
+def test_shares_must_be_shares(name: str, default: float, bad: tuple[float, ...]) -> None:
+    """``type_share`` (of the sample) and ``requeue_share`` (of a queued priority) are
+    shares; out of range, a `ProfileError` names the field."""
     from archiver.errors import ProfileError
 
     def make(share: object) -> Any:
         return REGISTRY["source-ucc"](profile_from_dict({
             "name": "t", "seeds": ["http://s.test/"],
-            "strategy": {"name": "source-ucc", "params": {"type_share": share}}}))
+            "strategy": {"name": "source-ucc", "params": {name: share}}}))
 
-    assert make(0).type_share == 0.0 and make(0.25).params()["type_share"] == 0.25
-    assert REGISTRY["source-ucc"](profile_from_dict({
-        "name": "t", "seeds": ["http://s.test/"]})).type_share == 0.1
-    for bad in (1.5, -0.1):
-        with pytest.raises(ProfileError, match=r"strategy\.params\.type_share"):
-            make(bad)
+    assert getattr(make(0), name) == 0.0 and make(0.25).params()[name] == 0.25
+    assert getattr(REGISTRY["source-ucc"](profile_from_dict({
+        "name": "t", "seeds": ["http://s.test/"]})), name) == default
+    for value in bad:
+        with pytest.raises(ProfileError, match=rf"strategy\.params\.{name}"):
+            make(value)
 
 
 def test_type_scores_param_scores_a_split_page_type_as_one_crawling_for_ucc(
