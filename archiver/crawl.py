@@ -636,13 +636,13 @@ class Crawl:
         """Re-judge a popped URL before fetching it: the strategy may have learned, since
         the URL was queued, that such links are not worth following (duplicate views,
         harvest evidence). A URL it would now skip is skipped, with the same `strategy:`
-        reason as in `process_page`. A URL whose new priority has fallen below the
-        strategy's `requeue_share` of the one it was queued at goes back to the queue at the
-        new one (a lazy re-ranking, one URL at a time: `archiver.strategies.source`,
-        "Re-ranking"). Small drifts are left to the periodic re-ranking: re-ranking every
-        popped URL by its drifted score put Balance (§4.4.1) into the order between two
-        periodic re-rankings, which on the small zoo forum traded valid ratio 0.777 for
-        0.723."""
+        reason as in `process_page`. A URL queued above 0 whose new priority has fallen
+        below the strategy's `requeue_share` of the one it was queued at goes back to the
+        queue at the new one (a lazy re-ranking, one URL at a time: `archiver.strategies.
+        source`, "Re-ranking one URL at a time"). Small drifts are left to the periodic
+        re-ranking: re-ranking every popped URL by its drifted score put Balance (§4.4.1)
+        into the order between two periodic re-rankings, which on the small zoo forum
+        traded valid ratio 0.777 for 0.723."""
         if not self.strategy.rescore_interval or not item.parent_url or not item.anchor_path:
             return True              # seeds, redirect targets and embeds keep their boost
         decided = list(self.strategy.rescore(

@@ -629,17 +629,17 @@ class SourceStrategy(Strategy):
         self._requeue_share = float(params.get("requeue_share", REQUEUE_SHARE))
         self.outlier_hubs = bool(params.get("outlier_hubs", True))
         self.verdict_reset = float(params.get("verdict_reset", VERDICT_RESET))
-        if not 0.0 <= self._requeue_share <= 1.0:
-            raise ProfileError([f"strategy.params.requeue_share: {self._requeue_share} is not "
-                                "a share of a priority in [0, 1]; 0 turns it off, e.g. 0.5"])
         for key, value in (("hits_reset", self.hits_reset),
                            ("verdict_reset", self.verdict_reset)):
             if not 0.0 <= value < 1.0:
                 raise ProfileError([f"strategy.params.{key}: {value} is not a probability "
                                     "in [0, 1); 0 is Kleinberg's HITS, e.g. 0.1"])
-        if not 0.0 <= self.type_share <= 1.0:
-            raise ProfileError([f"strategy.params.type_share: {self.type_share} is not a "
-                                "share of the sample in [0, 1]; 0 turns it off, e.g. 0.1"])
+        for key, value, of, example in (
+                ("type_share", self.type_share, "the sample", 0.1),
+                ("requeue_share", self._requeue_share, "a priority", 0.5)):
+            if not 0.0 <= value <= 1.0:
+                raise ProfileError([f"strategy.params.{key}: {value} is not a share of {of} "
+                                    f"in [0, 1]; 0 turns it off, e.g. {example}"])
         self._ranked_worth: np.ndarray | None = None   # `rescore_due`
         self.content_guard = bool(params.get("content_guard", True))
         self.spread_ties = bool(params.get("spread_ties", False))   # see `_spread`
