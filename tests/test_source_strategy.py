@@ -1511,6 +1511,53 @@ def test_the_queue_is_re_ranked_when_a_clusters_worth_halves() -> None:
         assert not other.rescore_due()
 
 
+@pytest.mark.parametrize("name", ["source-ucc", "source-target"])
+def test_the_queue_is_re_ranked_when_most_recent_requests_were_wasted(name: str) -> None:
+    """Between two periodic re-rankings the queue keeps the order it was given, though the
+    harvest may have learned since that a kind of link gives nothing new (a real Misago's
+    "last activity" links: redirects to threads already fetched, 190 of them in a row).
+    `rescore_due` says so when more than half of the last `WASTE_WINDOW` harvest requests
+    were wasted: a redirect to a URL already fetched, a client error, a duplicate page
+    (told before the fetch's outcome, as the loop does). Then the window starts again
+    (not at every `rescore`: the loop judges each popped URL again with it)."""
+    from archiver.strategies.source import WASTE_WINDOW
+
+    def strategy(**params: Any) -> Any:
+        s = REGISTRY[name](profile_from_dict({
+            "name": "t", "seeds": ["http://s.test/"],
+            "strategy": {"name": name, "params": params,
+                         **({"target_example": "http://s.test/t/1"}
+                            if name == "source-target" else {})}}))
+        s._fitted = True                          # harvesting (no scorer: worth says nothing)
+        s.observe_fetch("http://s.test/t/0", 200, True)
+        return s
+
+    def request(s: Any, i: int, wasted: bool) -> bool:
+        url = f"http://s.test/t/{i}"
+        if i % 3 == 0:                            # a duplicate page: told first
+            s._duplicate_seen(url, wasted, page=True)
+            s.observe_fetch(url, 200, True)
+        elif i % 3 == 1:                          # a redirect, to a page fetched or new
+            s.observe_fetch(url, 302, False,
+                            location="http://s.test/t/0" if wasted else f"http://s.test/n/{i}")
+        else:                                     # a client error, or a page
+            s.observe_fetch(url, 404 if wasted else 200, not wasted)
+        return bool(s.rescore_due())
+
+    half = WASTE_WINDOW // 2
+    s = strategy()
+    due = [request(s, i, wasted=i > WASTE_WINDOW - half) for i in range(1, WASTE_WINDOW + 1)]
+    assert not any(due)                           # the first request counted, then half
+    assert request(s, WASTE_WINDOW + 1, True)     # the oldest, unwasted, leaves: 17 of 32
+    assert not request(s, WASTE_WINDOW + 2, True)   # said once: the window starts again
+    assert list(s.rescore([])) == []              # one URL judged again: the window stays
+    for i in range(WASTE_WINDOW - 2):             # the window fills again, all wasted
+        assert not request(s, 100 + i, True)
+    assert request(s, 200, True)
+    off = strategy(waste_rescore=False)
+    assert not any(request(off, i, True) for i in range(1, 3 * WASTE_WINDOW))
+
+
 def test_outlier_hubs_keep_what_an_outlier_page_alone_lists_above_the_line(
         tmp_path: Path) -> None:
     """The Fossil-like sample of tests/test_learning_navigation.py: the tickets are linked
