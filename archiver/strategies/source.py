@@ -1736,7 +1736,9 @@ class SourceStrategy(Strategy):
         crawling for UCC, the only mode whose Score(C) reads it): the queue is then
         re-ranked at once, not at the next `rescore_every` requests (module docstring,
         "Worth"). The scorer's mode, not the class's: source-target whose example fell in
-        no cluster crawls for UCC, and its Score(C) reads worth too."""
+        no cluster crawls for UCC, and its Score(C) reads worth too. Also, in either mode,
+        whether more than half of the last `WASTE_WINDOW` harvest requests were wasted
+        (parameter ``waste_rescore``; `observe_fetch`), the window then starting again."""
         if self._widened:
             return True                     # a widened sample's requests (`_widen`)
         if self.waste_rescore and len(self._recent) == WASTE_WINDOW \
