@@ -260,12 +260,12 @@ harvest evidence), and the ranking they were fetched by is stale. A real Misago'
 lists link every thread by its title and by a "last activity" link that redirects to the
 thread's last page; at one draw those links kept the rank the model gave them at the end
 of the sample, and 190 of them were fetched, nearly all redirects to pages already
-fetched, before the periodic re-ranking 200 requests later. With it they fall behind the
-threads' pages after the first 32: 95% of the UCC after 530 requests instead of 675
-(1.35 of the floor instead of 1.72), and the crawl stops by itself after 569 instead of
-715. Over the 22 other real sites at three draws, and the full-size zoo, the crawls are
-the same or within 24 requests, but Fossil's, which vary from run to run either way
-(benchmarks/results/waste-rescore.md).
+fetched, before the periodic re-ranking 200 requests later. With it the queue is
+re-ranked once such a run fills most of the window: 95% of the UCC after 530 requests
+instead of 675 (1.35 of the floor instead of 1.72), and the crawl stops by itself after
+569 instead of 715. Over the 22 other real sites at three draws, and the full-size zoo,
+the crawls are the same or within 24 requests, but Fossil's, which vary from run to run
+either way (benchmarks/results/waste-rescore.md).
 
 Re-ranking one URL at a time (an extension, parameter ``requeue_share``, default 0: off):
 between two periodic re-rankings a queued URL keeps the priority it was given, though what
