@@ -1473,6 +1473,67 @@ def test_a_url_pattern_whose_harvested_outliers_were_live_is_credited_everywhere
         assert s._judge(topic, -1, x_board).follow is views
 
 
+def test_a_low_value_clusters_pages_prove_their_url_pattern_as_outliers_do(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Real Redmine at one draw: the sample held four forum topics, a cluster of its own
+    whose Info·DSim was under the line (four alike pages, linked only from the boards), so
+    the boards' topic links were skipped as low-value:C and 30 of the 60 topics were never
+    archived, though the harvest fetched other topics through members' activity lists,
+    every one of them new text. With ``live_clusters`` a harvested page of a cluster under
+    the line counts toward its URL pattern's proof as an outlier does: once four of them
+    (and three in four) were live, a link of that pattern predicted into such a cluster is
+    worth the pattern's live share. Pages of a cluster above the line count for nothing;
+    three live pages are not enough; off, the topics stay low-value."""
+
+    import archiver.strategies.source as source
+    from tests.test_learning_discovery import _text
+    from tests.test_learning_navigation import X_LISTS, X_NEXT, X_PHOTO, X_THUMB
+
+    monkeypatch.setattr(source, "TRUSTED_SAMPLE", 1)
+    x_board = '/html/body/table/tr/td/a[@class="topic"]'
+    w = "http://w.test/"
+    issues = [f"{w}issues/{i}" for i in range(1, 9)]
+    topics = [f"{w}boards/1/topics/{i}" for i in range(1, 5)]
+    groups = {w: {X_LISTS: [f"{w}lists/1"], X_PHOTO: [issues[0]], x_board: [f"{w}board"]},
+              f"{w}lists/1": {X_THUMB: issues[:4], X_NEXT: [f"{w}lists/2"]},
+              f"{w}lists/2": {X_THUMB: issues[4:], X_NEXT: [f"{w}lists/3"]},
+              f"{w}board": {x_board: topics}}
+    # the topics fall in the home page's cluster, which is under a line of 0.3
+    clusters = {w: 0, f"{w}lists/1": 1, f"{w}lists/2": 1, f"{w}lists/3": 1,
+                **dict.fromkeys(issues, 2), f"{w}board": 1, **dict.fromkeys(topics, 0)}
+
+    def strategy(name: str, **params: Any) -> Any:
+        return _live_strategy(tmp_path / name, groups, clusters, set(), low_value=0.3,
+                              **params)
+
+    def harvest(s: Any, urls: list[str], cluster: int) -> None:
+        s.model.classify = lambda bag: cluster
+        for url in urls:                                  # through a link to content
+            s._via[url] = (f"{w}lists/1", X_THUMB)
+            html = f'<html><body><p>{_text(len(s._via) + 300)}</p>'
+            s.describe(Visit(page=parse_html(url, html.encode()), depth=1,
+                             digest=url.encode()))
+
+    on = strategy("on")
+    assert on.params()["live_clusters"] is True
+    assert on._low.tolist() == [1.0, 0.0, 0.0]
+    topic = f"{w}boards/1/topics/99"
+    assert on._judge(topic, 1, x_board).reason == "low-value:0"
+    harvest(on, [f"{w}boards/2/topics/{i}" for i in range(4)], cluster=2)   # above the line
+    assert not on.live.patterns and on._judge(topic, 1, x_board).reason == "low-value:0"
+    harvest(on, [f"{w}boards/3/topics/{i}" for i in range(3)], cluster=0)
+    assert on._judge(topic, 1, x_board).reason == "low-value:0"      # three: not yet
+    harvest(on, [f"{w}boards/3/topics/3"], cluster=0)
+    assert on.live.proven(on._pattern(topic)) == 1.0
+    followed = on._judge(topic, 1, x_board)
+    assert followed.follow and followed.cluster == 0
+    assert not on.live.rows                       # no pair's outlier row is touched
+    off = strategy("off", live_clusters=False)
+    assert off.params()["live_clusters"] is False and off._low is None
+    harvest(off, [f"{w}boards/3/topics/{i}" for i in range(4)], cluster=0)
+    assert not off.live.patterns and off._judge(topic, 1, x_board).reason == "low-value:0"
+
+
 def test_the_queue_is_re_ranked_when_a_clusters_worth_halves() -> None:
     """Crawling for UCC, Score(C) carries what C's harvested pages were worth; between the
     periodic re-rankings a cluster can stop bringing anything (a real Trac's timeline once

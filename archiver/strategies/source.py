@@ -40,7 +40,10 @@ that is indexable, no duplicate, brought new text and has a URL pattern of the c
 of a content page's companion pages, a talk tab's) is *live*: a (cluster, Apath) pair's
 outlier destinations are worth, in the verdict, the best cluster's value in the share that
 were live. On a real DokuWiki the namespace start pages, on a real MediaWiki the talk pages
-were outliers, and skipped without it.
+were outliers, and skipped without it. A harvested page of a cluster under the line counts
+toward its URL pattern's proof as an outlier does (parameter ``live_clusters``): a page
+type the sample met a few times can form a cluster the verdict calls low-value (a real
+Redmine's forum topics, at one draw).
 
 Listings of the content (an extension, parameter ``hub_share``, crawling for UCC): eq. 11
 values a cluster by its own pages, so a forum's topic list, whose pages are all alike,
@@ -582,7 +585,8 @@ class SourceStrategy(Strategy):
             "family_runs", "files",
             "homing", "refusals",
             "link_family", "listing_exhaustion", "login_kinds",
-            "kind_draws", "listings_by_links", "live_outliers", "live_views", "menu_sections",
+            "kind_draws", "listings_by_links", "live_clusters", "live_outliers", "live_views",
+            "menu_sections",
             "menus",
             "near_duplicates", "section_priority",
             "noindex_kinds", "outlier_hubs",
@@ -642,6 +646,7 @@ class SourceStrategy(Strategy):
         self.listings_by_links = bool(params.get("listings_by_links", True))
         self.empty_by_links = bool(params.get("empty_by_links", True))   # module docstring
         self.use_live_outliers = bool(params.get("live_outliers", True))
+        self.live_clusters = bool(params.get("live_clusters", True))   # module docstring
         self.use_worth = bool(params.get("worth", True))
         self.worth_rescore = bool(params.get("worth_rescore", True))
         self.waste_rescore = bool(params.get("waste_rescore", True))
@@ -697,6 +702,7 @@ class SourceStrategy(Strategy):
         self._cluster_of: dict[str, int] = {}     # fetched page URL → its cluster
         self._nav: dict[tuple[int, str, str], tuple[np.ndarray, str]] = {}
         self._static: np.ndarray | None = None    # Score(C) without Balance, max-normalised
+        self._low: np.ndarray | None = None       # 1 for clusters under the line (`_use`)
         self.dups = DuplicateRates()
         self._via: dict[str, tuple[str, str]] = {}   # link URL → (page found on, anchor path)
         self._digests: set[bytes] = set()            # bodies fetched so far
@@ -761,6 +767,7 @@ class SourceStrategy(Strategy):
                 "listings_by_links": self.listings_by_links,
                 "empty_by_links": self.empty_by_links,
                 "live_outliers": self.use_live_outliers, "live_views": self.live_views,
+                "live_clusters": self.live_clusters,
                 "families": self.use_families, "family_runs": self.family_runs,
                 "destination_families": self.destination_families, "worth": self.use_worth,
                 "worth_rescore": self.worth_rescore,
@@ -966,7 +973,7 @@ class SourceStrategy(Strategy):
         # a page the site asks robots not to index is not content, whatever its template
         self._observe_destination(url, -1 if noindex and self.use_duplicates
                                   and self.dups.signals()[1] else cluster,
-                                  live and cluster < 0)
+                                  live)
         return PageInfo(cluster=cluster, extra=extra)
 
     def _empty(self, news: News | None, cluster: int) -> bool:
@@ -1144,6 +1151,8 @@ class SourceStrategy(Strategy):
                               self.scorer.table.n_clusters_ + 1)
         if cluster < 0:
             self.live.observe(pair, live, url)
+        elif self._low is not None and self._low[cluster]:
+            self.live.observe_pattern(live, url)        # module docstring, live clusters
 
     def decide(self, visit: Visit, links: Sequence[Link]) -> list[Decision]:
         alternates = self._alternates(visit)
@@ -1480,6 +1489,10 @@ class SourceStrategy(Strategy):
         trusted = len(model.urls_) >= TRUSTED_SAMPLE
         self._static = np.append(static, 0.0 if trusted else self.low_value)
         self.live.on = trusted and mode == "ucc" and self.use_live_outliers
+        # the clusters under the line whose pages count toward a URL pattern's proof as
+        # outliers do (``live_clusters``, module docstring)
+        self._low = (static < self.low_value - VALUE_TOLERANCE).astype(np.float64) \
+            if self.live.on and self.live_clusters else None
         self.live.read(model.info)
         self._cluster_of = dict(zip(model.urls_, model.labels_.tolist(), strict=True))
         self.dups = DuplicateRates.from_rows(model.info.get("duplicate_views") or [])
@@ -1593,6 +1606,9 @@ class SourceStrategy(Strategy):
         value = float(pair @ self._static)
         if (self.live.rows or self.live.patterns) and (live := self.live.share(key, full)):
             value += float(pair[-1]) * live                 # module docstring, live outliers
+        if self._low is not None and self.live.patterns and (proven := self.live.proven(full)):
+            # a low-value cluster whose harvested pages of this URL pattern proved content
+            value += float(pair[:-1] @ (self._low * (proven - self._static[:-1]).clip(min=0)))
         if value < self.low_value - VALUE_TOLERANCE:
             return Decision(url, False, score, f"low-value:{predicted}", predicted)
         if value * keep < self.low_value - VALUE_TOLERANCE:
