@@ -102,6 +102,27 @@ def test_numbers_are_not_words() -> None:
     assert seen.judge(_tree("b7b python3 python2")).words == 3         # a name keeps them
 
 
+def test_ascii_art_is_not_words() -> None:
+    """A real Fossil's robot wall draws a captcha in ASCII art, anew for every request: its
+    runs of underscores are not words (a word has a letter), so a second fetch of the wall
+    brings no new text; words with an underscore in them still count."""
+    seen = Shingles(blocks=True)
+    art = [" ___   ______   _  _    ____  ", "| | | || |__  | || |_ | |_) |",
+           " \\___/ |______||_| \\___/ |____/ "]
+    again = [" ____  ___    __   _____ ", "|___ \\ |__ \\  / /  | ____|",
+             " |____/ |___/ |_|  |_____|"]
+    wall = "please demonstrate that you are human, not a spider or robot"
+
+    def page(lines: list[str]) -> object:
+        html = f"<html><body><p>{wall}</p><pre>{chr(10).join(lines)}</pre></body></html>"
+        return parse_html("http://f.test/blame", html.encode()).tree
+
+    assert seen.novel(page(art))
+    second = seen.judge(page(again))
+    assert second.new == 0 and second.words == 0 and not second.novel
+    assert seen.judge(_tree("fossil_audio_captcha __init__")).words == 2
+
+
 def test_shingles_stay_within_a_text_node() -> None:
     assert len(Shingles().of(["a b c d e f"])) == 2
     assert len(Shingles().of(["a b c", "d e f"])) == 0

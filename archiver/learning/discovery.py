@@ -73,6 +73,12 @@ real Roundup's issue and message numbers (``issue12``) stopped being new words (
 requests, 95% of its issues after as many). On the 22 other real sites this rule changed
 Trac's source-target crawl (599 -> 596 requests) and nothing else.
 
+An underscore is no letter either (session 57). A real Fossil answers a visitor who is not
+logged in with a robot wall ("Please demonstrate that you are human") instead of a file's
+annotation, blame or age list, and shows its sign-in form, each with a captcha drawn anew
+for every request in ASCII art (``|___ \\  / _ \\``), whose runs of underscores were read
+as words: a second fetch of one wall had 31 new shingles of 48, new text every time.
+
 References
 ----------
 Faheem & Senellart (2014), "Intelligent and adaptive crawling of web applications for web
@@ -107,7 +113,8 @@ WORTH_PRIOR = 4      # harvested pages a cluster's worth weighs its prior (1) as
 WORTH_FULL = 0.5     # worth from which a cluster keeps its whole Score(C) (`Worth.factors`)
 CONTENT_SHARE = 0.25  # text share below which a cluster brings no text of its own (`Worth`):
 #                      with the prior, after 12 harvested pages none of which was new
-_TOKEN = re.compile(r"\w*[^\W\d]\w*|\x00")   # a word has a letter: numbers are not words
+_TOKEN = re.compile(r"\w*[^\W\d_]\w*|\x00")   # a word has a letter: numbers are not words,
+#                                               nor are underscores (ASCII art)
 _MIX = np.uint64(0x9E3779B97F4A7C15)   # 2^64 / golden ratio, odd (Knuth's multiplicative hash)
 
 Key = tuple[int, str]
