@@ -1581,6 +1581,7 @@ def test_the_queue_is_re_ranked_when_most_recent_requests_were_wasted(name: str)
     were wasted: a redirect to a URL already fetched, a client error, a duplicate page
     (told before the fetch's outcome, as the loop does). Then the window starts again
     (not at every `rescore`: the loop judges each popped URL again with it)."""
+    from archiver.strategies.base import Queued
     from archiver.strategies.source import WASTE_WINDOW
 
     def strategy(**params: Any) -> Any:
@@ -1611,7 +1612,10 @@ def test_the_queue_is_re_ranked_when_most_recent_requests_were_wasted(name: str)
     assert not any(due)                           # the first request counted, then half
     assert request(s, WASTE_WINDOW + 1, True)     # the oldest, unwasted, leaves: 17 of 32
     assert not request(s, WASTE_WINDOW + 2, True)   # said once: the window starts again
-    assert list(s.rescore([])) == []              # one URL judged again: the window stays
+    # one URL judged again (a link and a seed): the window stays
+    again = [Queued(1, "http://s.test/q/1", 1, "/html/body/a", "http://s.test/t/0"),
+             Queued(2, "http://s.test/", 0, "", None)]
+    assert [d.follow for _, d in s.rescore(again)] == [True, True]
     for i in range(WASTE_WINDOW - 2):             # the window fills again, all wasted
         assert not request(s, 100 + i, True)
     assert request(s, 200, True)
