@@ -493,7 +493,9 @@ class SourceStrategy(Strategy):
     (crawling for UCC, value a pair's outlier destinations by the share that were live
     pages with a URL pattern of the content; default true; see the module docstring),
     ``live_views`` (another URL of a page found live, the same digest, is live too;
-    default true; see `archiver.learning.liveoutliers`), ``families`` (kinds of link
+    default true; see `archiver.learning.liveoutliers`), ``live_clusters`` (a harvested
+    page of a cluster under the low-value line counts toward its URL pattern's proof as an
+    outlier does; default true; same place), ``families`` (kinds of link
     from one cluster leading mostly to one cluster also share a run of misses; default
     true; see
     `archiver.learning.discovery`), ``family_runs`` (a page is not credited by the new
