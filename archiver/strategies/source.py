@@ -1145,7 +1145,9 @@ class SourceStrategy(Strategy):
         """Count a harvested page's cluster (-1: outlier or dead; `live`, indexable, no
         duplicate and new text: a live outlier if its URL pattern is one `LiveOutliers.share`
         credits) against the (cluster, Apath, URL pattern) of the link that found it
-        (`archiver.learning.evidence`; module docstring, "Live outliers")."""
+        (`archiver.learning.evidence`; module docstring, "Live outliers"). An outlier, or
+        with ``live_clusters`` a page of a cluster under the line, also counts toward its
+        URL pattern's proof (`LiveOutliers.observe_pattern`)."""
         link, pair = self._link_key(url)     # a redirect's target counts for the link
         if pair is None or self.scorer is None or not self.use_evidence:
             return
