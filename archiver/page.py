@@ -25,6 +25,7 @@ from urllib.parse import parse_qsl, urljoin, urlsplit, urlunsplit
 
 import lxml.html
 from lxml import etree
+from w3lib.url import safe_url_string
 
 from archiver.requisites import css_urls, srcset_urls
 
@@ -230,7 +231,12 @@ def _step(node: etree._Element) -> str:
 
 
 def absolute_url(base: str, href: str) -> str | None:
-    """Resolve `href` against `base`; drop the fragment; None unless http(s).
+    """Resolve `href` against `base`; drop the fragment; None unless http(s). The URL is
+    percent-encoded as a browser sends it (w3lib's `safe_url_string`: a space as ``%20``,
+    other characters outside URIs as their UTF-8 bytes, the host by IDNA), so that the
+    request and the record's WARC-Target-URI are the URI the WARC standard asks for: a
+    real An Otter Wiki links its pages by their names, spaces and all (``href="/Map
+    Weather"``), and the crawler wrote such URLs into its WARCs as they stood.
 
     A root-relative href ("/t/7") resolves the same against any URL of the same scheme and
     host, so its answer is memoised per (origin, href): a site's menus link the same paths
@@ -270,7 +276,8 @@ def _resolve(base: str, href: str) -> str | None:
         return None
     if parts.scheme.lower() not in FETCHABLE_SCHEMES or not parts.hostname:
         return None
-    return urlunsplit((parts.scheme.lower(), parts.netloc, parts.path or "/", parts.query, ""))
+    return safe_url_string(urlunsplit((parts.scheme.lower(), parts.netloc, parts.path or "/",
+                                       parts.query, "")))
 
 
 def robots_directives(values: Iterable[str], *, header: bool = False) -> frozenset[str]:

@@ -25,6 +25,21 @@ def test_absolute_url_memo_equals_plain_resolution() -> None:
     assert page._resolve_rooted.cache_info().hits > 0
 
 
+@pytest.mark.parametrize(("href", "url"), [
+    ("/Map Weather/Rain grinder", "http://w.org/Map%20Weather/Rain%20grinder"),
+    ("Notes on it?q=a b", "http://w.org/wiki/Notes%20on%20it?q=a%20b"),
+    ("/caf\u00e9?x=\u00e9", "http://w.org/caf%C3%A9?x=%C3%A9"),
+    ('/a"b<c>', "http://w.org/a%22b%3Cc%3E"),
+    ("/already%20encoded?x=%2F", "http://w.org/already%20encoded?x=%2F"),
+    ("http://b\u00fccher.example/x", "http://xn--bcher-kva.example/x"),
+])
+def test_links_are_percent_encoded_as_a_browser_sends_them(href: str, url: str) -> None:
+    """A real An Otter Wiki links its pages by name, spaces and all; the URL the crawler
+    requests and writes as WARC-Target-URI must be a URI (the WARC standard), encoded as a
+    browser would encode it, and an encoded URL is left as it is."""
+    assert absolute_url("http://w.org/wiki/Page", href) == url
+
+
 def _plain_path(el: lxml.html.HtmlElement) -> str:
     return element_path(el)  # no memo: walks every ancestor
 
