@@ -141,7 +141,11 @@ def page_digest(page: Page, body: bytes) -> bytes:
     ``/info/``), Askbot 25 (a question's sorted and ``?answer=`` views, which differed
     from it only in numbers), pybbm 8 (a forum's ``?page=1``), FlaskBB 1, the 19 others
     none. The title and the links' URLs keep their numbers: pages that differ in those are
-    other pages."""
+    other pages. The links' URLs count in lower case: a site that ignores the case of its
+    paths (a real An Otter Wiki) writes a page's links, its history, its source, its
+    breadcrumbs, in the spelling the page was asked for (``/Map%20Weather/history`` on
+    ``/Map%20Weather``, ``/Map%20weather/history`` on ``/Map%20weather``), and the two
+    spellings of one page were two pages (`archiver.learning.dust`, the "case" rule)."""
     if page.tree is None:
         return body_digest(body)
     h = hashlib.blake2b(digest_size=16)
@@ -150,7 +154,7 @@ def page_digest(page: Page, body: bytes) -> bytes:
         h.update(b"\x00" + _NUMBER.sub("0", " ".join(" ".join(part).split())).encode())
     me = _self_names(page.url)
     for link in page.links:
-        h.update(b"\x01" + _unself(link.url, me).encode())
+        h.update(b"\x01" + _unself(link.url, me).lower().encode())
     return h.digest()
 
 

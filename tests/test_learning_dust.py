@@ -156,3 +156,44 @@ def test_the_strategy_skips_another_url_of_a_fetched_page(tmp_path) -> None:
     off.describe(home)
     (d_off,) = off.decide(home, [Link(T + "3-other?page=2", "/html/body/a")])
     assert not d_off.reason.startswith("dust")
+
+
+def test_paths_that_differ_in_case_alone_are_one_page_on_a_site_that_ignores_case() -> None:
+    """A real An Otter Wiki looks its pages up without regard to case, and its sidebar
+    names each page in title case (/Map%20Weather) where other links write /Map%20weather:
+    once MIN_SUPPORT pages came under both spellings, any spelling of a fetched page is a
+    view of it; another query is another page, and so is another path."""
+    w = "http://w.test/"
+    dust = _dust()
+    dust.page(w + "Rain%20grinder/Notes", b"rain notes")
+    for i in range(MIN_SUPPORT):
+        assert dust.view(w + "Rain%20Grinder/NOTES") is None
+        dust.page(w + f"Map%20weather/page{i}", f"page {i}".encode())
+        dust.page(w + f"Map%20Weather/Page{i}", f"page {i}".encode())
+    assert dust.support == {("case", "http://w.test", ""): MIN_SUPPORT}
+    assert dust.view(w + "Rain%20Grinder/NOTES") == 2
+    assert dust.view(w + "Rain Grinder/notes") == 2            # as the link is written
+    assert dust.view(w + "Rain%20grinder/Notes?history") is None
+    assert dust.view(w + "Rain%20grinder/Other") is None
+    assert dust.view("http://other.test/Rain%20Grinder/NOTES") is None
+    # spellings that differ in their percent-encoding alone show no case
+    other = _dust()
+    _same_pages(other, w + "a%20{}", w + "a {}")
+    assert other.support == {}
+
+
+def test_a_site_whose_paths_keep_their_case_contradicts_the_case_rule() -> None:
+    """Two pages that differ in the case of their path alone and hold different pages (a
+    case-sensitive wiki's /Foo and /FOO) contradict the rule."""
+    w = "http://w.test/"
+    dust = _dust()
+    for i in range(MIN_SUPPORT):
+        dust.page(w + f"a{i}", f"page {i}".encode())
+        dust.page(w + f"A{i}", f"page {i}".encode())
+    assert dust.view(w + "B0") is None
+    dust.page(w + "b0", b"the page b0")
+    assert dust.view(w + "B0") == 2
+    dust.page(w + "B1", b"one page")
+    dust.page(w + "b1", b"another page")
+    assert dust.against == {("case", "http://w.test", ""): 1}
+    assert dust.view(w + "B0") is None

@@ -194,6 +194,24 @@ def test_page_digest_ignores_a_link_back_to_the_page_itself_in_a_query_value() -
     assert view(topic + "?page=1&reply=3", "/topic/63/weld/%3Fpage%3D2") != bare
 
 
+def test_page_digest_reads_link_urls_in_lower_case() -> None:
+    """A real An Otter Wiki ignores the case of its paths and writes a page's own links in
+    the spelling it was asked for: the two spellings are one page. A link to another page
+    still counts."""
+    from archiver.page import page_digest
+
+    def view(url: str, own: str, other: str = "/Garden") -> bytes:
+        body = (f'<html><head><title>Rain</title></head><body><p>Notes</p>'
+                f'<a href="{own}/history">History</a><a href="{other}">G</a>'
+                f'</body></html>').encode()
+        return page_digest(parse_html(url, body), body)
+
+    w = "http://w.test"
+    bare = view(w + "/Map%20weather/Rain", "/Map%20weather/Rain")
+    assert view(w + "/Map%20Weather/Rain", "/Map%20Weather/Rain") == bare
+    assert view(w + "/Map%20weather/Rain", "/Map%20weather/Rain", "/Kitchen") != bare
+
+
 def test_a_head_link_to_the_next_or_previous_page_is_a_navigation_link() -> None:
     """Ghost's default theme names its next listing page only in the head (``<link
     rel="next">``) and loads it by script: read as navigation, like an anchor. Style sheets

@@ -30,6 +30,15 @@ links here" lists under ``?title=``; with the rule it stops after 1,006 requests
 of 1,106 (recall within the budget 0.742 -> 0.752). Every other zoo crawl and all eight
 real sites (the real MediaWiki and DokuWiki emit rel=canonical) are identical.
 
+A fourth kind is the site's: paths that differ in letter case alone are one page, as a
+server that looks its pages up without regard to case serves them (IIS and the sites on
+it, a real An Otter Wiki: its sidebar names each page in title case, ``/Map Weather``,
+where the page's own links and the text's links write ``/Map weather``). On that wiki
+53 of source-ucc's 660 requests (draw 0) fetched a page again under its other spelling.
+A URL is rewritten to its path in lower case. A site whose paths keep their case shows
+no such pairs (or contradicts the rule with its first two pages that differ in case
+alone), and the rule never holds.
+
 A rule holds once `MIN_SUPPORT` pairs showed it and at most one pair in ten contradicted it
 (two fetched pages whose URLs the rule makes equal, with different digests). A link whose URL,
 rewritten by the rules that hold, is the rewritten URL of a fetched page is a known view of
@@ -60,7 +69,8 @@ MIN_SUPPORT = 3        # pairs of same-page URLs a rule needs before it is used
 MAX_PER_DIGEST = 4     # fetched URLs remembered per page digest (pairs are formed with them)
 _NUMBER = re.compile(r"^(\d+)(?=\D|$)")
 
-# ("query", shape, "name=value"), ("segment", shape, index) or ("pathinfo", script, name)
+# ("query", shape, "name=value"), ("segment", shape, index), ("pathinfo", script, name) or
+# ("case", scheme://host, "")
 Rule = tuple[str, str, str | int]
 
 
@@ -139,7 +149,7 @@ class Dust:
                 segments, query = _to_query(origin, segments, query, where, str(what))
         shape = _shape(origin, segments)
         for kind, where, what in self._holding:
-            if where != shape or kind == "pathinfo":
+            if where != shape or kind in ("pathinfo", "case"):
                 continue
             if kind == "segment":
                 i = int(what)
@@ -148,6 +158,8 @@ class Dust:
                     segments[i] = match.group(1)
             else:
                 query = [pair for pair in query if f"{pair[0]}={pair[1]}" != what]
+        if ("case", origin, "") in self._holding:       # last: shapes keep their case
+            segments = _folded(segments)
         s = urlsplit(url)
         return urlunsplit((s.scheme, s.netloc, "/".join(segments), urlencode(sorted(query)),
                            ""))
@@ -193,6 +205,10 @@ def _apply(rule: Rule, url: str) -> str | None:
     """`url` rewritten by `rule` alone, None when the rule does not apply to it."""
     kind, where, what = rule
     origin, segments, query = _parts(url)
+    if kind == "case":
+        if origin != where:
+            return None
+        return origin + "/".join(_folded(segments)) + "?" + urlencode(sorted(query))
     if kind == "pathinfo":
         path = origin + "/".join(segments)
         if path != where and not path.startswith(where + "/"):
@@ -242,12 +258,21 @@ def _pathinfo_rule(a: str, b: str) -> Rule | None:
     return None
 
 
+def _folded(segments: list[str]) -> list[str]:
+    """Path segments as a server that ignores letter case reads them (a "case" rule)."""
+    return [unquote(seg).lower() for seg in segments]
+
+
 def _rules_between(a: str, b: str) -> list[Rule]:
     """The rules under which two URLs of one page are equal: at most one path segment that
     differs but for its leading number, and query arguments that only one of them has; or
-    the rest of one's path as a query argument of the other (`_pathinfo_rule`)."""
+    the rest of one's path as a query argument of the other (`_pathinfo_rule`); or paths
+    that differ in letter case alone, with the same query (a "case" rule of the site)."""
     origin_a, seg_a, query_a = _parts(a)
     origin_b, seg_b, query_b = _parts(b)
+    if origin_a == origin_b and list(map(unquote, seg_a)) != list(map(unquote, seg_b)) \
+            and _folded(seg_a) == _folded(seg_b) and sorted(query_a) == sorted(query_b):
+        return [("case", origin_a, "")]
     if origin_a == origin_b and len(seg_a) != len(seg_b):
         rule = _pathinfo_rule(a, b)
         return [rule] if rule is not None else []
