@@ -170,6 +170,56 @@ def test_a_short_sample_draws_a_held_menu_s_new_sections_whatever_their_kind() -
     assert sampler.widen() == []
 
 
+def _archive_sample(months: list[int], **kw: Any) -> tuple[SiteSampler, list[str]]:
+    """A MHonArc-like list archive: the home page lists each month's date index under one
+    Apath; a month's index links its messages, and a message links its index. The crawl
+    fetches whatever the sampler (and `widen`, once the sample runs dry) requests, in
+    order; returns the sampler and the URLs fetched. `months` gives each month's
+    message count."""
+    home, month_links = "http://a/", '/html/body/table/tr/td/a'
+    pages = {home: [L(f"http://a/{m}/maillist.html", month_links) for m in range(len(months))]}
+    for m, n in enumerate(months):
+        index = f"http://a/{m}/maillist.html"
+        pages[index] = [L(f"http://a/{m}/msg{i}.html", LIST) for i in range(n)]
+        for i in range(n):
+            pages[f"http://a/{m}/msg{i}.html"] = [L(index, NAV)]
+    sampler = SiteSampler(100, min_pages=100, random_state=0, **kw)
+    sampler.add_seeds([home])
+    queue, fetched = [home], []
+    while queue:
+        url = queue.pop(0)
+        fetched.append(url)
+        queue += [r.url for r in sampler.add_page(url, pages[url])]
+        if not queue:
+            queue = [r.url for r in sampler.widen()]
+    return sampler, fetched
+
+
+def test_a_tiny_sample_draws_again_from_the_groups_it_drew_from() -> None:
+    """A real MHonArc archive's home page lists its months under one Apath; at draw 0 the
+    sampler took a month of one message, which links nothing new, and the sample ended
+    after 4 pages: no model ("Tiny samples"). While the sample has fewer than min_pts²
+    pages, `widen` gives each group it drew from another URL, of a kind it knows fewer
+    than min_pts URLs of."""
+    # the month the salt's draw takes first holds one message: it ends the sample
+    first = SiteSampler(100, random_state=0)._draw(
+        [f"http://a/{m}/maillist.html" for m in range(10)])
+    dead = int(first.split("/")[3])
+    months = [12] * 10
+    months[dead] = 1
+    sampler, fetched = _archive_sample(months)
+    assert fetched[:3] == ["http://a/", first, f"http://a/{dead}/msg0.html"]
+    assert len(fetched) > 3 and sampler.done
+    kinds = {sampler.mode_kind(u) for u in fetched[1:]}
+    assert kinds == {"/N/*"}                     # one kind: 4 URLs of it, then no more draws
+    redrawn = [u for u in fetched[3:] if u.endswith("maillist.html")]
+    assert len(redrawn) == 1                     # the second month, and its messages' draw
+    # without the rule the sample ends after the dead month, as before
+    assert _archive_sample(months, redraws=False)[1] == fetched[:3]
+    # a sample of min_pts² pages or more is not tiny: min_pts 1 allows 1 page only
+    assert _archive_sample(months, min_pts=1)[1] == fetched[:3]
+
+
 def _walk_menu(sampler: SiteSampler) -> list[str]:
     """A Fossil-like site: one Apath holds the main menu on every page (its entries lead to
     different sections), and each section page links a list of its items. The crawl fetches

@@ -110,6 +110,17 @@ class SiteSampler:
     the help pages early (95% of its pages after 1.35 -> 1.79 times the floor, draw 1;
     `benchmarks/results/menu-sections-and-url-guard.md`).
 
+    **Tiny samples** (``redraws``): a group whose URLs were all unknown gave one of them,
+    and the rest of its URLs wait for the harvest. When that one leads nowhere the
+    sample can end before it holds anything to cluster: a real mailing-list archive
+    (MHonArc, `benchmarks/realsite/mhonarc.py`) lists its months on its home page under
+    one Apath; at draw 0 the sampler took the oldest month, which held one message that
+    links no other, and the sample ended after 4 pages, too few for a model, so the
+    harvest ran without one. While the sample has fewer than `min_pts`² pages (too few
+    to hold `min_pts` pages of `min_pts` page types), `widen` also gives every group it
+    drew from another of its unknown URLs, of a kind the sample knows fewer than
+    `min_pts` URLs of, as it does for the held groups.
+
     **Menus** (``menus``, off): holding a group assumes that its URLs lead to one type of
     page, so that the known one's destination stands for the rest. A site's menu is one
     Apath whose entries lead each to a section of its own. A real Fossil's main menu
@@ -324,6 +335,9 @@ class SiteSampler:
         Let `widen` draw from a held menu one URL of a section no known URL is in,
         whatever its kind, while the sample has fewer than `min_pts`² pages (see "Held
         groups").
+    redraws : bool, default=True
+        Let `widen` draw another URL from each group drawn from, while the sample has
+        fewer than `min_pts`² pages (see "Tiny samples").
     menus : bool, default=False
         Let a held group that repeats its Apath's URLs of the page before draw one URL of
         a section no known URL is in (see "Menus").
@@ -370,7 +384,7 @@ class SiteSampler:
         min_pts: int = 4, noindex_kinds: bool = True, query_modes: bool = True,
         walls: bool = True, widen: bool = True, homing: bool = True, alias_links: bool = True,
         refusals: bool = True, login_kinds: bool = True, menu_sections: bool = True,
-        menus: bool = False,
+        redraws: bool = True, menus: bool = False,
         kind_draws: bool = False, section_priority: bool = False,
         random_state: int | np.random.Generator | None = None,
     ) -> None:
@@ -388,6 +402,7 @@ class SiteSampler:
         self.refusals = refusals
         self.login_kinds = login_kinds
         self.menu_sections = menu_sections
+        self.redraws = redraws
         self.menus = menus
         self.kind_draws = kind_draws
         self.section_priority = section_priority
@@ -434,6 +449,8 @@ class SiteSampler:
         self._pages_with: Counter[str] = Counter()  # Apath → pages it appeared on
         self._held: list[tuple[str, list[str], str, bool]] = []  # (Apath, U(p,x), p, a
         #                  menu: `_alike`) of groups given nothing for a known URL (`widen`)
+        self._drawn: list[tuple[str, list[str], str]] = []  # (Apath, U(p,x), p) of groups
+        #                                       drawn from, while the sample is tiny (`widen`)
         self._n_groups = 0
         self._f1 = 0
 
@@ -534,6 +551,8 @@ class SiteSampler:
             for pool in pools:
                 requests.append(self._request(self._draw(pool),
                                               apath, url))
+            if self.redraws and self.n_pages < self.min_pts ** 2:
+                self._drawn.append((apath, urls, url))
         return requests
 
     def _draw(self, urls: list[str]) -> str:
@@ -573,16 +592,20 @@ class SiteSampler:
         URLs at random among those not known, of no closed kind, and of a kind (`mode_kind`)
         the sample knows fewer than `min_pts` URLs of, counting the ones drawn here; a held
         menu, while the sample has fewer than `min_pts`² pages, also one of a first path
-        segment no known URL has (``menu_sections``). Empty otherwise; every held group is
-        drawn from once."""
+        segment no known URL has (``menu_sections``); and, while the sample has fewer than
+        `min_pts`² pages, each group it drew from gets another URL by the same rule
+        (``redraws``). Empty otherwise; every held group is drawn from once, a group drawn
+        from in a tiny sample once per widening."""
         if not self.widen_held or self._pending or not self.order_ \
                 or self.n_pages >= min(self.min_pages, self.sample_size):
             return []
         held, self._held = self._held, []
         kinds = Counter(self.mode_kind(u) for u in self._known)
-        sections = self.menu_sections and self.n_pages < self.min_pts ** 2
+        tiny = self.n_pages < self.min_pts ** 2
+        sections = self.menu_sections and tiny
         requests = []
-        for apath, urls, holder, menu in held:
+        drawn = self._drawn if self.redraws and tiny else []
+        for apath, urls, holder, menu in [*held, *((a, u, h, False) for a, u, h in drawn)]:
             if apath in self.settled_:
                 continue
             fresh = [u for u in dict.fromkeys(urls) if u not in self._known

@@ -514,7 +514,9 @@ class SourceStrategy(Strategy):
     ``min_pages`` draws from the groups it gave nothing for holding a known URL, URLs of
     kinds it knows fewer than 4 of; default true; same place), ``menu_sections`` (and,
     while it has fewer than 16 pages, from a held menu one URL under a first path segment
-    no known URL has, whatever its kind; default true; same place), ``menus`` (a group held
+    no known URL has, whatever its kind; default true; same place), ``redraws`` (and,
+    while it has fewer than 16 pages, another URL of each group it drew from, of a kind it
+    knows fewer than 4 of; default true; same place), ``menus`` (a group held
     for a known URL that repeats its Apath's URLs of the page before, a menu, still gets
     one URL under a first path segment the sample has not requested yet; default false;
     same place), ``kind_draws`` (a group of unknown URLs gets one URL of each kind of URL
@@ -590,7 +592,7 @@ class SourceStrategy(Strategy):
             "kind_draws", "listings_by_links", "live_clusters", "live_outliers", "live_views",
             "menu_sections",
             "menus",
-            "near_duplicates", "section_priority",
+            "near_duplicates", "redraws", "section_priority",
             "noindex_kinds", "outlier_hubs",
             "page_family", "path_views", "pattern_outlines", "pooled_patterns", "query_modes",
             "redirect_cost", "self_views",
@@ -687,6 +689,7 @@ class SourceStrategy(Strategy):
             refusals=bool(params.get("refusals", True)),
             login_kinds=bool(params.get("login_kinds", True)),
             menu_sections=bool(params.get("menu_sections", True)),
+            redraws=bool(params.get("redraws", True)),
             menus=bool(params.get("menus", False)),
             kind_draws=bool(params.get("kind_draws", False)),
             section_priority=bool(params.get("section_priority", False)),
@@ -781,7 +784,8 @@ class SourceStrategy(Strategy):
                 "refusals": self.sampler.refusals,
                 "login_kinds": self.sampler.login_kinds, "widen": self.sampler.widen_held,
                 "menu_sections": self.sampler.menu_sections,
-                "menus": self.sampler.menus, "kind_draws": self.sampler.kind_draws,
+                "menus": self.sampler.menus, "redraws": self.sampler.redraws,
+                "kind_draws": self.sampler.kind_draws,
                 "section_priority": self.sampler.section_priority,
                 "content_guard": self.content_guard,
                 "spread_ties": self.spread_ties, "self_views": self.use_self_views,
