@@ -638,6 +638,27 @@ def split_blog_model() -> SourceModel:
     return SourceModel().fit(urls, bags, groups)
 
 
+def test_clusters_all_of_one_page_type_are_scored_apart(monkeypatch: pytest.MonkeyPatch
+                                                        ) -> None:
+    """A real MHonArc archive's index and message pages share one URL form and one row of
+    links (prev/next, the indexes), so `page_types` made every cluster one type: one HITS
+    node, no edge once self links are left out, every score 0, and the harvest went in the
+    order links were found. Clusters all of one type are scored apart, as without
+    ``by_type``; two types or more are scored by type."""
+    import archiver.learning.model as model_module
+
+    model = split_blog_model()
+    per_cluster = model.scorer("ucc").cluster_scores()
+    monkeypatch.setattr(model_module, "page_types", lambda urls, labels, n, *a: [0] * n)
+    one_type = model.scorer("ucc", by_type=True)
+    assert one_type.types_ is None
+    assert one_type.cluster_scores() == pytest.approx(per_cluster)
+    assert per_cluster[:model.n_clusters_].max() > 0
+    monkeypatch.setattr(model_module, "page_types",
+                        lambda urls, labels, n, *a: [0] * (n - 1) + [1])
+    assert model.scorer("ucc", by_type=True).types_ is not None
+
+
 def test_a_page_type_split_in_clusters_is_scored_as_one() -> None:
     """Every post's sidebar links the tag lists, so eq. 6 makes the lists the authority,
     and the clustering split the posts by their markup: each half has little DSim and

@@ -219,7 +219,10 @@ class SourceModel:
         (`LinkScorer`, ``types``): the clusters `urlshape.page_types` joins by URL form and
         shared links, those in `apart` (the clusters the site marks noindex) each a type of
         its own; DSim over all the type's sampled pages, its content share the mean of its
-        clusters' weighted by their sampled pages."""
+        clusters' weighted by their sampled pages. Clusters all of one type are scored
+        apart: one node, eq. 6 without self links has no edge, and every score would be 0
+        (a real MHonArc list archive, whose index and message pages share one URL form and
+        one row of links: its crawls went in the order links were found)."""
         self._check_fitted()
         sizes = self.cluster_sizes()
         dsims, shares, types = self.dsim_, self.content_, None
@@ -227,6 +230,9 @@ class SourceModel:
             types = np.asarray(page_types(self.urls_, self.labels_.tolist(), self.n_clusters_,
                                           self.navigation_.co_destinations, apart),
                                dtype=np.intp)
+            if self.n_clusters_ > 1 and not types.any():
+                types = None
+        if types is not None:
             of_page = np.where(self.labels_ >= 0, types[np.maximum(self.labels_, 0)], -1)
             n_types = int(types.max()) + 1 if types.size else 0
             dsims = dsim(self.classifier_.X_, of_page, n_types)[types]
