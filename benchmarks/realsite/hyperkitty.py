@@ -108,6 +108,8 @@ from benchmarks.realsite.php import (
     write_files,
 )
 from benchmarks.realsite.words import FIRST, LAST, NOUNS, PLACES, WORDS, thread_times
+from benchmarks.realsite.words import mail_quote as _quote
+from benchmarks.realsite.words import mail_wrap as _wrap
 from benchmarks.realsite.words import paragraph as _paragraph
 from benchmarks.realsite.words import sentence as _sentence
 
@@ -423,28 +425,8 @@ def _senders(rng: random.Random, n: int = 40) -> list[dict[str, Any]]:
     return out
 
 
-def _quote(name: str, when: dt.datetime, body: str) -> str:
-    """The parent's own text (its quotes and signature left out) quoted as mail clients
-    do: an attribution line, then "> " before each line."""
-    own = [line for line in body.split("\n-- \n")[0].splitlines()
-           if not line.startswith(">") and not line.endswith(" wrote:")]
-    while own and not own[0].strip():
-        own.pop(0)
-    text = "\n".join(own[:6]).strip()
-    return (f"On {when.strftime('%a, %d %b %Y %H:%M')}, {name} wrote:\n"
-            + "\n".join(f"> {line}" if line else ">" for line in text.splitlines()))
 
 
-def _wrap(text: str, width: int = 72) -> str:
-    """A paragraph wrapped as mail clients send it."""
-    lines, line = [], ""
-    for word in text.split():
-        if line and len(line) + 1 + len(word) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    return "\n".join([*lines, line])
 
 
 def generate(n_threads: int, seed: int, now: dt.datetime) -> dict[str, Any]:

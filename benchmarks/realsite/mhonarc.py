@@ -128,6 +128,8 @@ from benchmarks.realsite.php import (
     smoke_site,
 )
 from benchmarks.realsite.words import FIRST, LAST, NOUNS, PLACES, WORDS, thread_times
+from benchmarks.realsite.words import mail_quote as _quote
+from benchmarks.realsite.words import mail_wrap as _wrap
 from benchmarks.realsite.words import paragraph as _paragraph
 
 MHONARC_VERSION = "2.6.19"
@@ -317,28 +319,8 @@ def _senders(rng: random.Random, n: int = 40) -> list[dict[str, Any]]:
     return out
 
 
-def _wrap(text: str, width: int = 72) -> str:
-    """A paragraph wrapped as mail clients send it."""
-    lines, line = [], ""
-    for word in text.split():
-        if line and len(line) + 1 + len(word) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    return "\n".join([*lines, line])
 
 
-def _quote(name: str, when: dt.datetime, body: str) -> str:
-    """The parent's own text (its quotes and signature left out) quoted as mail clients do:
-    an attribution line, then "> " before each line."""
-    own = [line for line in body.split("\n-- \n")[0].splitlines()
-           if not line.startswith(">") and not line.endswith(" wrote:")]
-    while own and not own[0].strip():
-        own.pop(0)
-    text = "\n".join(own[:6]).strip()
-    return (f"On {when.strftime('%a, %d %b %Y %H:%M')}, {name} wrote:\n"
-            + "\n".join(f"> {line}" if line else ">" for line in text.splitlines()))
 
 
 def _patch(rng: random.Random) -> str:

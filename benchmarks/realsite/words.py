@@ -175,3 +175,29 @@ def forum_users(rng: random.Random, now: dt.datetime, italic: Callable[[str], st
             del user["first_name"], user["last_name"]
         users.append(user)
     return users
+
+
+def mail_wrap(text: str, width: int = 72) -> str:
+    """A paragraph wrapped as mail clients send it (the list archives: `hyperkitty`,
+    `mhonarc`)."""
+    lines, line = [], ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return "\n".join([*lines, line])
+
+
+def mail_quote(name: str, when: dt.datetime, body: str) -> str:
+    """The parent's own text (its quotes and signature left out) quoted as mail clients
+    do: an attribution line, then "> " before each line."""
+    own = [line for line in body.split("\n-- \n")[0].splitlines()
+           if not line.startswith(">") and not line.endswith(" wrote:")]
+    while own and not own[0].strip():
+        own.pop(0)
+    text = "\n".join(own[:6]).strip()
+    return (f"On {when.strftime('%a, %d %b %Y %H:%M')}, {name} wrote:\n"
+            + "\n".join(f"> {line}" if line else ">" for line in text.splitlines()))
+
