@@ -198,7 +198,7 @@ def _archive_sample(months: list[int], **kw: Any) -> tuple[SiteSampler, list[str
 def test_a_tiny_sample_draws_again_from_the_groups_it_drew_from() -> None:
     """A real MHonArc archive's home page lists its months under one Apath; at draw 0 the
     sampler took a month of one message, which links nothing new, and the sample ended
-    after 4 pages: no model ("Tiny samples"). While the sample has fewer than min_pts²
+    after 4 pages: no model ("Tiny samples"). While the sample has fewer than 2·min_pts
     pages, `widen` gives each group it drew from another URL, of a kind it knows fewer
     than min_pts URLs of."""
     # the month the salt's draw takes first holds one message: it ends the sample
@@ -216,7 +216,7 @@ def test_a_tiny_sample_draws_again_from_the_groups_it_drew_from() -> None:
     assert len(redrawn) == 1                     # the second month, and its messages' draw
     # without the rule the sample ends after the dead month, as before
     assert _archive_sample(months, redraws=False)[1] == fetched[:3]
-    # a sample of min_pts² pages or more is not tiny: min_pts 1 allows 1 page only
+    # a sample of 2·min_pts pages or more is not tiny: min_pts 1 allows 1 page only
     assert _archive_sample(months, min_pts=1)[1] == fetched[:3]
 
 

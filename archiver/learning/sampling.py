@@ -116,10 +116,14 @@ class SiteSampler:
     (MHonArc, `benchmarks/realsite/mhonarc.py`) lists its months on its home page under
     one Apath; at draw 0 the sampler took the oldest month, which held one message that
     links no other, and the sample ended after 4 pages, too few for a model, so the
-    harvest ran without one. While the sample has fewer than `min_pts`² pages (too few
-    to hold `min_pts` pages of `min_pts` page types), `widen` also gives every group it
-    drew from another of its unknown URLs, of a kind the sample knows fewer than
-    `min_pts` URLs of, as it does for the held groups.
+    harvest ran without one. While the sample has fewer than 2·`min_pts` pages (too few
+    for a model, `archiver.strategies.source`), `widen` also gives every group it drew
+    from another of its unknown URLs, of a kind the sample knows fewer than `min_pts`
+    URLs of, as it does for the held groups. Drawn while the sample had fewer than
+    `min_pts`² pages, as ``menu_sections`` is, the rule gave a real MoinMoin's short sample
+    (draw 1) its help and system pages, pages at the root as its content is, and 95% of
+    its pages took 1.64 of the floor instead of 1.35 (source-target 1.66 instead of
+    1.33; `benchmarks/results/case-rule-and-tiny-samples.md`).
 
     **Menus** (``menus``, off): holding a group assumes that its URLs lead to one type of
     page, so that the known one's destination stands for the rest. A site's menu is one
@@ -337,7 +341,7 @@ class SiteSampler:
         groups").
     redraws : bool, default=True
         Let `widen` draw another URL from each group drawn from, while the sample has
-        fewer than `min_pts`² pages (see "Tiny samples").
+        fewer than 2·`min_pts` pages (see "Tiny samples").
     menus : bool, default=False
         Let a held group that repeats its Apath's URLs of the page before draw one URL of
         a section no known URL is in (see "Menus").
@@ -551,7 +555,7 @@ class SiteSampler:
             for pool in pools:
                 requests.append(self._request(self._draw(pool),
                                               apath, url))
-            if self.redraws and self.n_pages < self.min_pts ** 2:
+            if self.redraws and self.n_pages < 2 * self.min_pts:
                 self._drawn.append((apath, urls, url))
         return requests
 
@@ -593,7 +597,7 @@ class SiteSampler:
         the sample knows fewer than `min_pts` URLs of, counting the ones drawn here; a held
         menu, while the sample has fewer than `min_pts`² pages, also one of a first path
         segment no known URL has (``menu_sections``); and, while the sample has fewer than
-        `min_pts`² pages, each group it drew from gets another URL by the same rule
+        2·`min_pts` pages, each group it drew from gets another URL by the same rule
         (``redraws``). Empty otherwise; every held group is drawn from once, a group drawn
         from in a tiny sample once per widening."""
         if not self.widen_held or self._pending or not self.order_ \
@@ -601,10 +605,9 @@ class SiteSampler:
             return []
         held, self._held = self._held, []
         kinds = Counter(self.mode_kind(u) for u in self._known)
-        tiny = self.n_pages < self.min_pts ** 2
-        sections = self.menu_sections and tiny
+        sections = self.menu_sections and self.n_pages < self.min_pts ** 2
         requests = []
-        drawn = self._drawn if self.redraws and tiny else []
+        drawn = self._drawn if self.redraws and self.n_pages < 2 * self.min_pts else []
         for apath, urls, holder, menu in [*held, *((a, u, h, False) for a, u, h in drawn)]:
             if apath in self.settled_:
                 continue

@@ -515,8 +515,9 @@ class SourceStrategy(Strategy):
     kinds it knows fewer than 4 of; default true; same place), ``menu_sections`` (and,
     while it has fewer than 16 pages, from a held menu one URL under a first path segment
     no known URL has, whatever its kind; default true; same place), ``redraws`` (and,
-    while it has fewer than 16 pages, another URL of each group it drew from, of a kind it
-    knows fewer than 4 of; default true; same place), ``menus`` (a group held
+    while it has fewer than 8 pages, too few for a model, another URL of each group it
+    drew from, of a kind it knows fewer than 4 of; default true; same place), ``menus`` (a
+    group held
     for a known URL that repeats its Apath's URLs of the page before, a menu, still gets
     one URL under a first path segment the sample has not requested yet; default false;
     same place), ``kind_draws`` (a group of unknown URLs gets one URL of each kind of URL
